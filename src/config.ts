@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Validated once at start; a bad value stops the
+ * process with a message naming the key, rather than surfacing later as a 500.
+ */
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
+    DATABASE_URL: z.string().url().optional(),
+    /** Comma-separated postgres:// URLs of streaming replicas; reads go there. */
+    DATABASE_REPLICA_URLS: z.string().optional(),
+    /** Directory of the embedded database, or `memory://`. @default .data/pglite */
+    PGLITE_DIR: z.string().default('.data/pglite'),
+    /** @default 3000 */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** @default 127.0.0.1 */
+    HOST: z.string().default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Largest accepted request body. @default 1048576 (1 MiB) */
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    /** Requests per client per window. @default 600 */
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+    /** Rate-limit window in milliseconds. @default 60000 (1 minute) */
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    /** Shared rate-limit counters for several gateway instances. */
+    REDIS_URL: z.string().url().optional(),
+    /** Demo jobs generated on an empty database by `serve --seed-demo`. @default 10000 */
+    DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+    /** Run configured sources on their intervals inside the server. @default true */
+    INGEST_POLLER: boolFromEnv.default(true),
+  })
+  .loose();
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  database:
+    | { kind: 'postgres'; url: string; replicaUrls: string[] }
+    | { kind: 'pglite'; dir: string };
+  http: { host: string; port: number; bodyLimitBytes: number };
+  rateLimit: { max: number; windowMs: number; redisUrl: string | null };
+  logLevel: string;
+  demoJobs: number;
+  ingestPoller: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    env: e.NODE_ENV,
+    database: e.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          replicaUrls: (e.DATABASE_REPLICA_URLS ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : { kind: 'pglite', dir: e.PGLITE_DIR },
+    http: { host: e.HOST, port: e.PORT, bodyLimitBytes: e.BODY_LIMIT_BYTES },
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL ?? null },
+    logLevel: e.LOG_LEVEL,
+    demoJobs: e.DEMO_JOBS,
+    ingestPoller: e.INGEST_POLLER,
+  };
+  return Object.freeze(config);
+}

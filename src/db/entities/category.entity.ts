@@ -1,0 +1,13 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A node of the job category taxonomy (domain/categories.ts); ids never change. */
+export const CategorySchema = defineEntity({
+  name: 'Category',
+  tableName: 'category',
+  properties: {
+    id: p.uuid().primary(),
+    slug: p.string().unique(),
+    name: p.string(),
+  },
+});
+export type Category = InferEntity<typeof CategorySchema>;

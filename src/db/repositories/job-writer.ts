@@ -1,0 +1,191 @@
+import { categoryBySlug } from '../../domain/categories.ts';
+import { stableUuid } from '../../domain/ids.ts';
+import type { NormalizedJob } from '../../domain/job.ts';
+import { fold, toSearchDocument } from '../../domain/search-text.ts';
+import type { Em } from '../orm.ts';
+
+/** One posting to store: the canonical job it belongs to (new or existing) and its boards. */
+export interface JobWrite {
+  jobId: string;
+  job: NormalizedJob;
+  seenAt: Date;
+  /** Organizations whose board the job joins (their own sources, or the demo board). */
+  organizationIds?: string[];
+  origin?: 'source' | 'manual' | 'demo';
+}
+
+function jobRow(w: JobWrite) {
+  const j = w.job;
+  return {
+    id: w.jobId,
+    title: j.title,
+    normalized_title: j.normalizedTitle,
+    company_key: j.companyNormalizedName,
+    description_html: j.descriptionHtml,
+    description_text: j.descriptionText,
+    location_text: j.locationText,
+    city: j.city,
+    region: j.region,
+    country_code: j.countryCode,
+    places: j.places,
+    city_keys: [...new Set(j.places.map((p) => p.city && fold(p.city)).filter(Boolean))],
+    country_codes: [...new Set(j.places.map((p) => p.countryCode).filter(Boolean))],
+    remote_type: j.remoteType,
+    job_type: j.jobType,
+    seniority: j.seniority,
+    category_id: j.categorySlug ? (categoryBySlug(j.categorySlug)?.id ?? null) : null,
+    department: j.department,
+    skills: j.skills,
+    skill_keys: j.skills.map((s) => fold(s)),
+    salary_min: j.salaryMin,
+    salary_max: j.salaryMax,
+    salary_currency: j.salaryCurrency,
+    salary_period: j.salaryPeriod,
+    salary_min_usd: j.salaryMinUsd,
+    salary_max_usd: j.salaryMaxUsd,
+    salary_text: j.salaryText,
+    ats_platform: j.atsPlatform,
+    source: j.source,
+    listing_url: j.listingUrl,
+    apply_url: j.applyUrl,
+    visa_sponsorship: j.visaSponsorship,
+    posted_at: (j.postedAt ?? w.seenAt).toISOString(),
+    seen_at: w.seenAt.toISOString(),
+    updated_at: (j.sourceUpdatedAt ?? w.seenAt).toISOString(),
+    status: j.status,
+    dedup_key: `${j.companyNormalizedName}|${j.normalizedTitle}`,
+    doc_title: toSearchDocument(j.title),
+    doc_company: toSearchDocument(j.companyName),
+    doc_description: toSearchDocument(j.descriptionText),
+  };
+}
+
+const JOB_RECORD_COLUMNS = `id uuid, title text, normalized_title text, company_key text, description_html text,
+  description_text text, location_text text, city text, region text, country_code text, places jsonb,
+  city_keys jsonb, country_codes jsonb, remote_type text, job_type text, seniority text, category_id uuid,
+  department text, skills jsonb, skill_keys jsonb, salary_min float8, salary_max float8, salary_currency text,
+  salary_period text, salary_min_usd int, salary_max_usd int, salary_text text, ats_platform text, source text,
+  listing_url text, apply_url text, visa_sponsorship bool, posted_at timestamptz, seen_at timestamptz,
+  updated_at timestamptz, status text, dedup_key text, doc_title text, doc_company text, doc_description text`;
+
+const textArray = (col: string) => `array(select jsonb_array_elements_text(t.${col}))`;
+
+/**
+ * Bulk writes of normalized postings: companies, jobs, provenance and board
+ * membership, each as one set-based statement over a JSON batch (one parameter,
+ * any row count), inside the caller's transaction. Re-writing the same batch is a
+ * no-op in effect: every statement is an upsert keyed by stable ids.
+ */
+export class JobWriter {
+  async write(em: Em, batch: JobWrite[]): Promise<void> {
+    if (batch.length === 0) return;
+    await this.upsertCompanies(em, batch);
+    await this.upsertJobs(em, batch);
+    await this.upsertSourcePostings(em, batch);
+    await this.addToBoards(em, batch);
+  }
+
+  private async upsertCompanies(em: Em, batch: JobWrite[]): Promise<void> {
+    const companies = new Map<string, object>();
+    for (const { job } of batch) {
+      if (companies.has(job.companyNormalizedName)) continue;
+      companies.set(job.companyNormalizedName, {
+        id: stableUuid('company', job.companyNormalizedName),
+        name: job.companyName,
+        normalized_name: job.companyNormalizedName,
+        domain: job.companyDomain,
+        logo_url: job.companyLogoUrl,
+      });
+    }
+    await em.execute(
+      `insert into company (id, name, normalized_name, domain, logo_url)
+       select t.id, t.name, t.normalized_name, t.domain, t.logo_url
+         from jsonb_to_recordset(?::jsonb) as t(id uuid, name text, normalized_name text, domain text, logo_url text)
+       on conflict (normalized_name) do update
+         set domain = coalesce(company.domain, excluded.domain),
+             logo_url = coalesce(company.logo_url, excluded.logo_url)`,
+      [JSON.stringify([...companies.values()])],
+    );
+  }
+
+  private async upsertJobs(em: Em, batch: JobWrite[]): Promise<void> {
+    // Later writes of the same job in one batch win (a merged copy updates the job).
+    const rows = new Map(batch.map((w) => [w.jobId, jobRow(w)]));
+    await em.execute(
+      `insert into job (id, title, normalized_title, company_id, description_html, description_text, location_text,
+          city, region, country_code, places, city_keys, country_codes, remote_type, job_type, seniority, category_id,
+          department, skills, skill_keys, salary_min, salary_max, salary_currency, salary_period, salary_min_usd,
+          salary_max_usd, salary_text, ats_platform, source, listing_url, apply_url, visa_sponsorship, posted_at,
+          first_seen_at, last_seen_at, updated_at, closed_at, status, dedup_key, search_vector)
+       select t.id, t.title, t.normalized_title, c.id, t.description_html, t.description_text, t.location_text,
+          t.city, t.region, t.country_code, t.places, ${textArray('city_keys')}, ${textArray('country_codes')},
+          t.remote_type, t.job_type, t.seniority, t.category_id, t.department, ${textArray('skills')},
+          ${textArray('skill_keys')}, t.salary_min, t.salary_max, t.salary_currency, t.salary_period,
+          t.salary_min_usd, t.salary_max_usd, t.salary_text, t.ats_platform, t.source, t.listing_url, t.apply_url,
+          t.visa_sponsorship, t.posted_at, t.seen_at, t.seen_at, t.updated_at,
+          case when t.status = 'closed' then t.seen_at end, t.status, t.dedup_key,
+          setweight(to_tsvector('simple', t.doc_title), 'A') || setweight(to_tsvector('simple', t.doc_company), 'B')
+            || setweight(to_tsvector('simple', t.doc_description), 'C')
+         from jsonb_to_recordset(?::jsonb) as t(${JOB_RECORD_COLUMNS})
+         join company c on c.normalized_name = t.company_key
+       on conflict (id) do update set
+          title = excluded.title, normalized_title = excluded.normalized_title, company_id = excluded.company_id,
+          description_html = excluded.description_html, description_text = excluded.description_text,
+          location_text = excluded.location_text, city = excluded.city, region = excluded.region,
+          country_code = excluded.country_code, places = excluded.places, city_keys = excluded.city_keys,
+          country_codes = excluded.country_codes, remote_type = excluded.remote_type, job_type = excluded.job_type,
+          seniority = excluded.seniority, category_id = excluded.category_id, department = excluded.department,
+          skills = excluded.skills, skill_keys = excluded.skill_keys, salary_min = excluded.salary_min,
+          salary_max = excluded.salary_max, salary_currency = excluded.salary_currency,
+          salary_period = excluded.salary_period, salary_min_usd = excluded.salary_min_usd,
+          salary_max_usd = excluded.salary_max_usd, salary_text = excluded.salary_text,
+          listing_url = excluded.listing_url, apply_url = excluded.apply_url,
+          visa_sponsorship = excluded.visa_sponsorship, posted_at = least(job.posted_at, excluded.posted_at),
+          last_seen_at = greatest(job.last_seen_at, excluded.last_seen_at), updated_at = excluded.updated_at,
+          closed_at = excluded.closed_at, status = excluded.status, dedup_key = excluded.dedup_key,
+          search_vector = excluded.search_vector`,
+      [JSON.stringify([...rows.values()])],
+    );
+  }
+
+  private async upsertSourcePostings(em: Em, batch: JobWrite[]): Promise<void> {
+    const rows = batch.map((w) => ({
+      id: stableUuid('posting', w.job.source, w.job.board, w.job.externalId),
+      platform: w.job.source,
+      board: w.job.board,
+      external_id: w.job.externalId,
+      job_id: w.jobId,
+      url: w.job.listingUrl,
+      payload_hash: w.job.payloadHash,
+      seen_at: w.seenAt.toISOString(),
+      status: w.job.status,
+    }));
+    await em.execute(
+      `insert into source_posting (id, platform, board, external_id, job_id, url, payload_hash, first_seen_at,
+          last_seen_at, closed_at, status)
+       select t.id, t.platform, t.board, t.external_id, t.job_id, t.url, t.payload_hash, t.seen_at, t.seen_at,
+          case when t.status = 'closed' then t.seen_at end, t.status
+         from jsonb_to_recordset(?::jsonb) as t(id uuid, platform text, board text, external_id text, job_id uuid,
+          url text, payload_hash text, seen_at timestamptz, status text)
+       on conflict (platform, board, external_id) do update set
+          job_id = excluded.job_id, url = excluded.url, payload_hash = excluded.payload_hash,
+          last_seen_at = greatest(source_posting.last_seen_at, excluded.last_seen_at),
+          closed_at = excluded.closed_at, status = excluded.status`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private async addToBoards(em: Em, batch: JobWrite[]): Promise<void> {
+    const rows = batch.flatMap((w) =>
+      (w.organizationIds ?? []).map((org) => ({ organization_id: org, job_id: w.jobId, origin: w.origin ?? 'source' })),
+    );
+    if (rows.length === 0) return;
+    await em.execute(
+      `insert into organization_job (organization_id, job_id, origin)
+       select t.organization_id, t.job_id, t.origin
+         from jsonb_to_recordset(?::jsonb) as t(organization_id uuid, job_id uuid, origin text)
+       on conflict do nothing`,
+      [JSON.stringify(rows)],
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import type { SortOrder } from '../../domain/enums.ts';
+import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
+import type { JobPage, JobRecord } from '../../domain/job-record.ts';
+import type { Em } from '../orm.ts';
+import { buildJobWhere, buildRelevance, TEXT_ARRAY } from './job-filter.sql.ts';
+import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
+
+const ORDER_BY: Record<SortOrder, string> = {
+  relevance: 'relevance desc, j.posted_at desc, j.id desc',
+  newest: 'j.posted_at desc, j.id desc',
+  salary: 'coalesce(j.salary_max_usd, j.salary_min_usd) desc nulls last, j.posted_at desc, j.id desc',
+};
+
+/**
+ * The single query API over jobs: GraphQL, REST and ingest all call these methods,
+ * so the search rules live here once. SQL is raw because relevance tiers, tsquery
+ * weights and array operators are beyond the ORM's query builder.
+ */
+export class JobRepository {
+  private readonly clock: () => Date;
+
+  constructor(clock: () => Date = () => new Date()) {
+    this.clock = clock;
+  }
+
+  /** One page of matching jobs plus the exact number of matches. Two statements. */
+  async search(em: Em, filter: JobFilter, sort: SortOrder | undefined, page: PageRequest): Promise<JobPage> {
+    const where = buildJobWhere(filter, this.clock());
+    const order = effectiveSort(filter, sort);
+    const relevance = order === 'relevance' ? buildRelevance(filter.query) : { sql: '0', params: [] };
+    const rows = await em.execute(
+      `select ${JOB_COLUMNS}, ${relevance.sql} as relevance
+         from job j join company c on c.id = j.company_id
+        where ${where.sql}
+        order by ${ORDER_BY[order]}
+        limit ? offset ?`,
+      [...relevance.params, ...where.params, page.limit, page.offset],
+    );
+    return { items: rows.map(toJobRecord), total: await this.countMatches(em, filter) };
+  }
+
+  /** The exact number of jobs matching a filter. */
+  async countMatches(em: Em, filter: JobFilter): Promise<number> {
+    const where = buildJobWhere(filter, this.clock());
+    const [count] = await em.execute<{ total: number | string }[]>(
+      `select count(*) as total from job j join company c on c.id = j.company_id where ${where.sql}`,
+      where.params,
+    );
+    return Number(count?.total ?? 0);
+  }
+
+  /** Jobs by id, in the order asked; unknown ids are left out. */
+  async findByIds(em: Em, ids: readonly string[]): Promise<JobRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await em.execute(
+      `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id::text = any(${TEXT_ARRAY})`,
+      [JSON.stringify(ids)],
+    );
+    const byId = new Map(rows.map((r) => [String(r.id), toJobRecord(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async count(em: Em): Promise<number> {
+    const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from job');
+    return Number(row?.n ?? 0);
+  }
+}

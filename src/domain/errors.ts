@@ -1,0 +1,49 @@
+/**
+ * The one error catalogue. Codes are stable and never reused once retired; REST puts
+ * them in `error.code`, GraphQL in `extensions.code`. The HTTP status lives here so
+ * both transports agree.
+ */
+export const ERROR_CODES = {
+  invalid_parameter: 400,
+  invalid_body: 400,
+  unauthorized: 401,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  database_unavailable: 503,
+  internal_error: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorDetail {
+  /** The parameter or body path at fault, e.g. `per_page` or `remote_types[1]`. */
+  field?: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetail[];
+  /** Seconds a client should wait before retrying (429, 503). */
+  readonly retryAfter: number | undefined;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = [], retryAfter?: number) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.details = details;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function invalidParameter(field: string, message: string): DomainError {
+  return new DomainError('invalid_parameter', message, [{ field, message }]);
+}
+
+/** One message for every key problem (missing, unknown, revoked, expired): no oracle for attackers. */
+export function unauthorized(): DomainError {
+  return new DomainError('unauthorized', 'A valid API key is required in the X-API-Key header');
+}

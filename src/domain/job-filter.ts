@@ -1,0 +1,57 @@
+import type { JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
+
+/**
+ * Every filter the search and listing operations accept, in domain terms. The REST
+ * and GraphQL adapters translate their inputs into this one shape and hand it to
+ * the same repository method. Lists are "any of", except `skills` ("all of").
+ */
+export interface JobFilter {
+  /** Free text: title, company and description; prefix words, all ANDed. */
+  query?: string;
+  remoteTypes?: Exclude<RemoteType, 'unknown'>[];
+  /** City names, any of, accent- and case-insensitive. */
+  cities?: string[];
+  /** ISO 3166-1 alpha-2 codes, any of. */
+  countries?: string[];
+  /** Free location text, any of: matches the location text, city, region or country. */
+  locations?: string[];
+  /** Annual USD: the job's range reaches at least this much. Jobs without salary are excluded. */
+  minSalaryUsd?: number;
+  /** Annual USD: the job's range starts at or below this. Jobs without salary are excluded. */
+  maxSalaryUsd?: number;
+  hasSalary?: boolean;
+  /** All of these skills (canonical names or aliases, case-insensitive). */
+  skills?: string[];
+  jobTypes?: JobType[];
+  seniorities?: Seniority[];
+  /** Category UUIDs or slugs, any of. */
+  categories?: string[];
+  /** Company names or ids, any of. */
+  companies?: string[];
+  /** Company names or ids to leave out. */
+  excludeCompanies?: string[];
+  atsPlatforms?: string[];
+  sources?: string[];
+  departments?: string[];
+  postedAfter?: Date;
+  postedBefore?: Date;
+  postedWithinDays?: number;
+  /** true: remote only; false: everything but remote. */
+  isRemote?: boolean;
+  visaSponsorship?: boolean;
+  /** @default 'open' */
+  status?: 'open' | 'closed' | 'any';
+  /** Restrict to one organization's board (GET /jobs, organizationJobs). */
+  organizationId?: string;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+/** Relevance when there is a query, newest otherwise. */
+export function effectiveSort(filter: JobFilter, sort: SortOrder | undefined): SortOrder {
+  if (sort === 'relevance' && !filter.query?.trim()) return 'newest';
+  return sort ?? (filter.query?.trim() ? 'relevance' : 'newest');
+}

@@ -1,0 +1,41 @@
+/**
+ * Text folding shared by every matcher and dedup key: one place decides what "the same
+ * letters" means, so a company normalized at ingest compares equal to a search term
+ * folded at query time.
+ */
+
+// Letters that NFKD does not decompose into base + combining mark, but which users type
+// without the diacritic anyway ("Malmo", "Lodz", "Strasse").
+const EXTRA_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+const EXTRA_RE = new RegExp(`[${Object.keys(EXTRA_FOLDS).join('')}]`, 'g');
+
+/** NFKD, diacritics stripped, a few non-decomposing letters mapped, lower case. */
+export function foldText(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(EXTRA_RE, (ch) => EXTRA_FOLDS[ch] ?? ch)
+    .toLowerCase();
+}
+
+/** Collapses every run of whitespace (including NBSP) into one space and trims. */
+export function collapseWhitespace(s: string): string {
+  return s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+}

@@ -1,0 +1,13 @@
+import { createGraphQLError } from 'graphql-yoga';
+import { DomainError } from '../domain/errors.ts';
+
+/** Domain errors reach clients with their catalogue code; everything else stays masked. */
+export function exposeDomainError(error: unknown): Error | null {
+  const original = (error as { originalError?: unknown })?.originalError ?? error;
+  if (original instanceof DomainError) {
+    return createGraphQLError(original.message, {
+      extensions: { code: original.code, details: original.details },
+    });
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+import type { JobFilter } from '../../domain/job-filter.ts';
+import { builder } from '../builder.ts';
+import {
+  AtsPlatformEnum,
+  FilterRemoteTypeEnum,
+  JobStatusFilterEnum,
+  JobTypeEnum,
+  SeniorityEnum,
+} from './enums.ts';
+import { DateTimeScalar } from './scalars.ts';
+
+export const JobFilterInput = builder.inputType('JobFilter', {
+  description: 'Filters; lists mean "any of" except skills ("all of"). All are optional.',
+  fields: (t) => ({
+    query: t.string({ description: 'Title, company and description; prefix words, all must match.' }),
+    remoteTypes: t.field({ type: [FilterRemoteTypeEnum] }),
+    isRemote: t.boolean({ description: 'true: remote only; false: all but remote.' }),
+    cities: t.stringList({ description: 'City names (case- and accent-insensitive).' }),
+    countries: t.stringList({ description: 'ISO 3166-1 alpha-2 codes.' }),
+    locations: t.stringList({ description: 'Free location text: location, city or country code.' }),
+    minSalaryUsd: t.int({ description: 'Annual USD; the job range reaches at least this. Excludes jobs without salary.' }),
+    maxSalaryUsd: t.int({ description: 'Annual USD; the job range starts at or below this. Excludes jobs without salary.' }),
+    hasSalary: t.boolean(),
+    skills: t.stringList({ description: 'All of these skills.' }),
+    jobTypes: t.field({ type: [JobTypeEnum] }),
+    seniorities: t.field({ type: [SeniorityEnum] }),
+    categories: t.stringList({ description: 'Category ids or slugs.' }),
+    companies: t.stringList({ description: 'Company names or ids.' }),
+    excludeCompanies: t.stringList({ description: 'Company names or ids to leave out.' }),
+    atsPlatforms: t.field({ type: [AtsPlatformEnum] }),
+    sources: t.stringList(),
+    departments: t.stringList(),
+    postedAfter: t.field({ type: DateTimeScalar }),
+    postedBefore: t.field({ type: DateTimeScalar }),
+    postedWithinDays: t.int(),
+    visaSponsorship: t.boolean(),
+    status: t.field({ type: JobStatusFilterEnum, description: 'Default OPEN.' }),
+  }),
+});
+
+type FilterInput = typeof JobFilterInput.$inferInput;
+
+/** GraphQL input → domain filter (drops nulls: GraphQL's "not given"). */
+export function toJobFilter(input: FilterInput | null | undefined): JobFilter {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input ?? {})) if (v !== null && v !== undefined) out[k] = v;
+  return out as JobFilter;
+}

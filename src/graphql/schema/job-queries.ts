@@ -1,0 +1,68 @@
+import { unauthorized } from '../../domain/errors.ts';
+import { builder } from '../builder.ts';
+import { JobSortEnum } from './enums.ts';
+import { JobRef } from './job.ts';
+import { resolveJobConnection, type JobConnectionShape } from './job-connection.ts';
+import { JobFilterInput, toJobFilter } from './job-filter.ts';
+
+/** One connection type shared by both queries. */
+const JobConnection = builder.objectRef<JobConnectionShape>('JobConnection');
+const JobEdge = builder.objectRef<JobConnectionShape['edges'][number]>('JobEdge');
+const PageInfo = builder.objectRef<JobConnectionShape['pageInfo']>('PageInfo');
+
+PageInfo.implement({
+  description: 'Relay page information.',
+  fields: (t) => ({
+    hasNextPage: t.exposeBoolean('hasNextPage'),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
+    startCursor: t.exposeString('startCursor', { nullable: true }),
+    endCursor: t.exposeString('endCursor', { nullable: true }),
+  }),
+});
+JobEdge.implement({
+  fields: (t) => ({
+    cursor: t.exposeString('cursor'),
+    node: t.field({ type: JobRef, resolve: (e) => e.node }),
+  }),
+});
+JobConnection.implement({
+  description: 'A page of jobs (Relay connection) with the exact number of matches.',
+  fields: (t) => ({
+    edges: t.field({ type: [JobEdge], resolve: (c) => c.edges }),
+    nodes: t.field({ type: [JobRef], resolve: (c) => c.edges.map((e) => e.node) }),
+    pageInfo: t.field({ type: PageInfo, resolve: (c) => c.pageInfo }),
+    totalCount: t.exposeInt('totalCount', { description: 'Exact number of matching jobs.' }),
+  }),
+});
+
+const pagingArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
+  first: t.arg.int({ description: 'Page size from the start (default 20, max 100).' }),
+  after: t.arg.string(),
+  last: t.arg.int({ description: 'Page size from the end (max 100).' }),
+  before: t.arg.string(),
+  filter: t.arg({ type: JobFilterInput }),
+  sort: t.arg({ type: JobSortEnum, description: 'Default: RELEVANCE with a query, NEWEST without.' }),
+});
+
+builder.queryField('searchJobs', (t) =>
+  t.field({
+    type: JobConnection,
+    description: 'Public full-text search over open jobs with filters. Same rules as POST /search/jobs.',
+    args: pagingArgs(t),
+    resolve: (_root, args, ctx) => resolveJobConnection(ctx, args, toJobFilter(args.filter), args.sort ?? undefined),
+  }),
+);
+
+builder.queryField('organizationJobs', (t) =>
+  t.field({
+    type: JobConnection,
+    description: 'The jobs of the organization owning the X-API-Key header. Same rules as GET /jobs.',
+    args: pagingArgs(t),
+    resolve: async (_root, args, ctx) => {
+      const organizationId = await ctx.viewerOrganizationId();
+      if (!organizationId) throw unauthorized();
+      const filter = { ...toJobFilter(args.filter), organizationId };
+      return resolveJobConnection(ctx, args, filter, args.sort ?? undefined);
+    },
+  }),
+);

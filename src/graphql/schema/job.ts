@@ -1,0 +1,77 @@
+import type { JobRecord } from '../../domain/job-record.ts';
+import type { PlaceParts } from '../../domain/job.ts';
+import { builder } from '../builder.ts';
+import { CategoryRef } from './category.ts';
+import { CompanyRef } from './company.ts';
+import {
+  AtsPlatformEnum,
+  JobStatusEnum,
+  JobTypeEnum,
+  RemoteTypeEnum,
+  SalaryPeriodEnum,
+  SeniorityEnum,
+} from './enums.ts';
+import { DateTimeScalar } from './scalars.ts';
+
+const PlaceRef = builder.objectRef<PlaceParts>('Place').implement({
+  description: 'One place of a posting.',
+  fields: (t) => ({
+    city: t.exposeString('city', { nullable: true }),
+    region: t.exposeString('region', { nullable: true }),
+    countryCode: t.exposeString('countryCode', { nullable: true, description: 'ISO 3166-1 alpha-2.' }),
+  }),
+});
+
+const SalaryRef = builder.objectRef<JobRecord>('Salary').implement({
+  description: 'Pay as posted, and annualized in USD with the dated FX table.',
+  fields: (t) => ({
+    min: t.exposeFloat('salaryMin', { nullable: true, description: 'Lower bound as posted.' }),
+    max: t.exposeFloat('salaryMax', { nullable: true, description: 'Upper bound as posted.' }),
+    currency: t.exposeString('salaryCurrency', { nullable: true, description: 'ISO 4217 code as posted.' }),
+    period: t.expose('salaryPeriod', { type: SalaryPeriodEnum, nullable: true, description: 'Pay period as posted.' }),
+    annualMinUsd: t.exposeInt('salaryMinUsd', { nullable: true, description: 'Lower bound, annual USD.' }),
+    annualMaxUsd: t.exposeInt('salaryMaxUsd', { nullable: true, description: 'Upper bound, annual USD.' }),
+    text: t.exposeString('salaryText', { nullable: true, description: 'Annual USD range as text: "$120,000 – $150,000".' }),
+  }),
+});
+
+export const JobRef = builder.objectRef<JobRecord>('Job').implement({
+  description: 'One real-world job posting, deduplicated across sources.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Stable job id (UUID), the same as in the REST API.' }),
+    title: t.exposeString('title'),
+    normalizedTitle: t.exposeString('normalizedTitle', { description: 'Lower case, noise removed: the dedup key part.' }),
+    company: t.field({ type: CompanyRef, resolve: (job) => job.companyId }),
+    companyName: t.exposeString('companyName'),
+    descriptionHtml: t.exposeString('descriptionHtml', { description: 'Sanitized HTML.' }),
+    descriptionText: t.exposeString('descriptionText', { description: 'Plain text.' }),
+    location: t.exposeString('locationText', { description: 'Location as posted.' }),
+    city: t.exposeString('city', { nullable: true }),
+    region: t.exposeString('region', { nullable: true }),
+    countryCode: t.exposeString('countryCode', { nullable: true, description: 'ISO 3166-1 alpha-2 of the first place.' }),
+    places: t.field({ type: [PlaceRef], resolve: (job) => job.places, description: 'Every place of the posting.' }),
+    remoteType: t.expose('remoteType', { type: RemoteTypeEnum }),
+    jobType: t.expose('jobType', { type: JobTypeEnum, nullable: true }),
+    seniority: t.expose('seniority', { type: SeniorityEnum, nullable: true }),
+    category: t.field({ type: CategoryRef, nullable: true, resolve: (job) => job.categoryId }),
+    department: t.exposeString('department', { nullable: true }),
+    skills: t.exposeStringList('skills'),
+    salary: t.field({
+      type: SalaryRef,
+      nullable: true,
+      resolve: (job) => (job.salaryMin == null && job.salaryMax == null ? null : job),
+    }),
+    salaryText: t.exposeString('salaryText', { nullable: true, description: 'Annual USD range as text.' }),
+    atsPlatform: t.expose('atsPlatform', { type: AtsPlatformEnum }),
+    source: t.exposeString('source'),
+    listingUrl: t.exposeString('listingUrl', { nullable: true }),
+    applyUrl: t.exposeString('applyUrl', { nullable: true }),
+    visaSponsorship: t.exposeBoolean('visaSponsorship', { nullable: true }),
+    postedAt: t.expose('postedAt', { type: DateTimeScalar, description: 'Posted date from the source, else first seen.' }),
+    firstSeenAt: t.expose('firstSeenAt', { type: DateTimeScalar }),
+    lastSeenAt: t.expose('lastSeenAt', { type: DateTimeScalar }),
+    updatedAt: t.expose('updatedAt', { type: DateTimeScalar }),
+    closedAt: t.expose('closedAt', { type: DateTimeScalar, nullable: true }),
+    status: t.expose('status', { type: JobStatusEnum }),
+  }),
+});

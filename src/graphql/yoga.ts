@@ -1,0 +1,39 @@
+import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import type { Services } from '../services.ts';
+import { createContext, type GraphQLContext } from './context.ts';
+import { exposeDomainError } from './errors.ts';
+import { buildSchema } from './schema/index.ts';
+
+export type Yoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
+
+/** The GraphQL endpoint, framework-free: http/ mounts it, tests call `yoga.fetch`. */
+export function createGraphQL(services: Services): Yoga {
+  return createYoga<Record<string, unknown>, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: { title: 'Job Listings — GraphQL', defaultQuery: DEFAULT_QUERY },
+    landingPage: false,
+    logging: services.logger,
+    context: ({ request }) => createContext(services, request),
+    maskedErrors: {
+      // Expected errors keep their catalogue code; anything else is masked and logged.
+      maskError: (error, message, isDev) => {
+        const exposed = exposeDomainError(error);
+        if (exposed) return exposed;
+        const original = (error as { originalError?: unknown }).originalError;
+        if (original) services.logger.error({ err: original }, 'graphql resolver error');
+        return maskError(error, message, isDev);
+      },
+    },
+  }) as unknown as Yoga;
+}
+
+const DEFAULT_QUERY = `# Public search. Try organizationJobs with an X-API-Key header too.
+query Search {
+  searchJobs(first: 5, filter: { query: "engineer", remoteTypes: [REMOTE] }) {
+    totalCount
+    edges { node { id title company { name } location remoteType salaryText postedAt } }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;

@@ -1,0 +1,95 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { DomainError } from '../domain/errors.ts';
+import { createGraphQL } from '../graphql/yoga.ts';
+import { registerCategoriesRoute } from '../rest/categories.route.ts';
+import { toErrorResponse } from '../rest/error-map.ts';
+import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
+import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
+import type { Services } from '../services.ts';
+import './fastify-types.ts';
+import { registerHealthRoutes } from './health.ts';
+import { registerWebPage } from './web-page.ts';
+
+/**
+ * Builds the whole HTTP app (REST, GraphQL, docs, page) without listening, so
+ * tests drive it in-process with `app.inject`. main.ts alone calls listen().
+ */
+export async function createApp(services: Services): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    bodyLimit: config.http.bodyLimitBytes,
+    // Query strings and bodies may carry lists; fastify's ajv coerces scalars but
+    // must not strip unknown keys silently from what we then validate ourselves.
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
+    trustProxy: true,
+  });
+
+  app.decorateRequest('em', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.em = services.orm.em.fork();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error);
+    if (response.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (response.retryAfter) reply.header('retry-after', String(response.retryAfter));
+    return reply.status(response.status).send(response.body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      success: false,
+      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}`, details: [] },
+    }),
+  );
+
+  await app.register(cors, { origin: true, exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'] });
+  await app.register(rateLimit, {
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Rate limit exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, [], Math.ceil(context.ttl / 1000)),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Job Listings API', version: '1.0.0', description: 'Search and organization listings of job postings.' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'X-API-Key', in: 'header' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerSearchJobsRoute(app, services);
+  registerOrganizationJobsRoute(app, services);
+  registerCategoriesRoute(app, services);
+  registerHealthRoutes(app, services);
+  mountGraphQL(app, services);
+  registerWebPage(app);
+  return app;
+}
+
+/** Yoga handles /graphql itself (GraphiQL, SSE, batching); Fastify only routes to it. */
+function mountGraphQL(app: FastifyInstance, services: Services): void {
+  const yoga = createGraphQL(services);
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+  // Yoga reads the raw body itself for every content type it accepts.
+  app.addContentTypeParser('application/graphql+json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+}

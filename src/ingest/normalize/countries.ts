@@ -1,0 +1,120 @@
+/**
+ * Countries: ISO 3166-1 alpha-2 code, local currency, and the names and aliases feeds
+ * use ("USA", "UK", "England", "Deutschland", alpha-3 codes). Lookups are folded
+ * (lower case, no diacritics), so "Österreich" and "osterreich" are one key.
+ * The currency column lets a bare "$" or an unmarked "150-180k" take the currency of
+ * the posting's country instead of always assuming US dollars.
+ */
+import { foldText } from '../../domain/text.ts';
+
+// [iso2, currency, ...names and aliases]
+const COUNTRY_ROWS: ReadonlyArray<readonly string[]> = [
+  ['US', 'USD', 'United States', 'United States of America', 'USA', 'U.S.A.', 'U.S.', 'America', 'Estados Unidos'],
+  ['GB', 'GBP', 'United Kingdom', 'UK', 'U.K.', 'Great Britain', 'Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'GBR'],
+  ['CA', 'CAD', 'Canada', 'CAN'],
+  ['MX', 'MXN', 'Mexico', 'México', 'MEX'],
+  ['BR', 'BRL', 'Brazil', 'Brasil', 'BRA'],
+  ['AR', 'ARS', 'Argentina', 'ARG'],
+  ['CL', 'CLP', 'Chile', 'CHL'],
+  ['CO', 'COP', 'Colombia', 'COL'],
+  ['PE', 'PEN', 'Peru', 'Perú', 'PER'],
+  ['UY', 'USD', 'Uruguay', 'URY'],
+  ['CR', 'USD', 'Costa Rica'],
+  ['DE', 'EUR', 'Germany', 'Deutschland', 'DEU'],
+  ['FR', 'EUR', 'France', 'FRA'],
+  ['ES', 'EUR', 'Spain', 'España', 'Espana', 'ESP'],
+  ['PT', 'EUR', 'Portugal', 'PRT'],
+  ['IT', 'EUR', 'Italy', 'Italia', 'ITA'],
+  ['NL', 'EUR', 'Netherlands', 'The Netherlands', 'Holland', 'Nederland', 'NLD'],
+  ['BE', 'EUR', 'Belgium', 'België', 'Belgique', 'BEL'],
+  ['LU', 'EUR', 'Luxembourg'],
+  ['IE', 'EUR', 'Ireland', 'Republic of Ireland', 'IRL'],
+  ['AT', 'EUR', 'Austria', 'Österreich', 'AUT'],
+  ['CH', 'CHF', 'Switzerland', 'Schweiz', 'Suisse', 'CHE'],
+  ['SE', 'SEK', 'Sweden', 'Sverige', 'SWE'],
+  ['NO', 'NOK', 'Norway', 'Norge', 'NOR'],
+  ['DK', 'DKK', 'Denmark', 'Danmark', 'DNK'],
+  ['FI', 'EUR', 'Finland', 'Suomi', 'FIN'],
+  ['IS', 'ISK', 'Iceland'],
+  ['PL', 'PLN', 'Poland', 'Polska', 'POL'],
+  ['CZ', 'CZK', 'Czech Republic', 'Czechia', 'CZE'],
+  ['SK', 'EUR', 'Slovakia'],
+  ['HU', 'HUF', 'Hungary', 'HUN'],
+  ['RO', 'RON', 'Romania', 'ROU'],
+  ['BG', 'BGN', 'Bulgaria'],
+  ['GR', 'EUR', 'Greece', 'GRC'],
+  ['HR', 'EUR', 'Croatia'],
+  ['SI', 'EUR', 'Slovenia'],
+  ['RS', 'EUR', 'Serbia'],
+  ['EE', 'EUR', 'Estonia'],
+  ['LV', 'EUR', 'Latvia'],
+  ['LT', 'EUR', 'Lithuania'],
+  ['UA', 'UAH', 'Ukraine', 'UKR'],
+  ['TR', 'TRY', 'Turkey', 'Türkiye', 'Turkiye', 'TUR'],
+  ['CY', 'EUR', 'Cyprus'],
+  ['MT', 'EUR', 'Malta'],
+  ['IL', 'ILS', 'Israel', 'ISR'],
+  ['AE', 'AED', 'United Arab Emirates', 'UAE', 'U.A.E.'],
+  ['SA', 'SAR', 'Saudi Arabia', 'KSA'],
+  ['QA', 'USD', 'Qatar'],
+  ['EG', 'EGP', 'Egypt'],
+  ['MA', 'EUR', 'Morocco'],
+  ['ZA', 'ZAR', 'South Africa', 'ZAF'],
+  ['NG', 'NGN', 'Nigeria', 'NGA'],
+  ['KE', 'KES', 'Kenya', 'KEN'],
+  ['GH', 'USD', 'Ghana'],
+  ['IN', 'INR', 'India', 'IND'],
+  ['PK', 'PKR', 'Pakistan', 'PAK'],
+  ['BD', 'USD', 'Bangladesh'],
+  ['LK', 'USD', 'Sri Lanka'],
+  ['CN', 'CNY', 'China', "People's Republic of China", 'PRC', 'CHN'],
+  ['HK', 'HKD', 'Hong Kong', 'Hong Kong SAR', 'HKG'],
+  ['TW', 'TWD', 'Taiwan', 'TWN'],
+  ['JP', 'JPY', 'Japan', 'JPN'],
+  ['KR', 'KRW', 'South Korea', 'Korea', 'Republic of Korea', 'KOR'],
+  ['SG', 'SGD', 'Singapore', 'SGP'],
+  ['MY', 'MYR', 'Malaysia', 'MYS'],
+  ['TH', 'THB', 'Thailand', 'THA'],
+  ['VN', 'VND', 'Vietnam', 'Viet Nam', 'VNM'],
+  ['ID', 'IDR', 'Indonesia', 'IDN'],
+  ['PH', 'PHP', 'Philippines', 'The Philippines', 'PHL'],
+  ['AU', 'AUD', 'Australia', 'AUS'],
+  ['NZ', 'NZD', 'New Zealand', 'NZL'],
+];
+
+const BY_ALIAS = new Map<string, string>();
+const CURRENCY = new Map<string, string>();
+for (const [iso, currency, ...names] of COUNTRY_ROWS) {
+  CURRENCY.set(iso as string, currency as string);
+  for (const name of names) BY_ALIAS.set(countryKey(name), iso as string);
+}
+
+function countryKey(s: string): string {
+  return foldText(s).replace(/\./g, '').replace(/[^a-z0-9']+/g, ' ').trim();
+}
+
+/** True for the ISO codes the table knows (upper case expected). */
+export function isKnownCountryCode(code: string): boolean {
+  return CURRENCY.has(code);
+}
+
+/**
+ * Country name, alias, alpha-3 or alpha-2 code → ISO alpha-2. Two-letter input is read
+ * as a code only when the table knows it, so "CA" here means Canada; callers that see
+ * "San Francisco, CA" must try US states first.
+ */
+export function countryCode(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const trimmed = text.trim();
+  if (/^[A-Za-z]{2}$/.test(trimmed)) {
+    const upper = trimmed.toUpperCase();
+    if (upper === 'UK') return 'GB';
+    return isKnownCountryCode(upper) ? upper : null;
+  }
+  return BY_ALIAS.get(countryKey(trimmed)) ?? null;
+}
+
+/** The local currency of a country (ISO 4217), for unmarked salary figures. */
+export function currencyForCountry(code: string | null | undefined): string | null {
+  return typeof code === 'string' ? (CURRENCY.get(code.toUpperCase()) ?? null) : null;
+}

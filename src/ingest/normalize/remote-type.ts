@@ -1,0 +1,144 @@
+/**
+ * Workplace type: remote, hybrid, onsite, or unknown.
+ *
+ * The rule, in order (first decisive step wins):
+ *  1. An explicit workplace field decides (Lever onsite/on-site/hybrid/remote, Ashby
+ *     OnSite/Remote/Hybrid, Workable/SmartRecruiters values passed through). Lever's
+ *     "unspecified" and empty values decide nothing.
+ *  2. Location text and title: "hybrid" → hybrid; a remote word ("Remote - US",
+ *     "(Remote)", "Anywhere") → remote, unless hybrid is also mentioned; an explicit
+ *     onsite word ("On-site", "In office") → onsite.
+ *  3. A platform remote flag that is true → remote (hybrid if the description says the
+ *     role is hybrid). A false flag is weak evidence (Ashby's isRemote is unreliable,
+ *     Workable sends false by default) and is ignored.
+ *  4. Description, role-level phrases only: hybrid ("hybrid role", "3 days a week in the
+ *     office") before remote ("fully remote", "this is a remote position", "remote-first")
+ *     before onsite ("in-office company", "5 days a week in the office").
+ *  5. Otherwise unknown. A city alone never makes a job onsite.
+ *
+ * Hybrid is never remote, so a remote-only filter does not return hybrid jobs. Perks
+ * ("work from anywhere for a month", "remote Fridays", "2 weeks remote per year") are
+ * not the role being remote (ats-formats.md §3).
+ */
+import type { RemoteType } from '../../domain/enums.ts';
+import { foldText } from '../../domain/text.ts';
+
+export interface RemoteSignals {
+  workplaceType?: string | null;
+  remoteFlag?: boolean | null;
+  locationText?: string | null;
+  title?: string | null;
+  descriptionText?: string | null;
+}
+
+function fold(s: unknown): string {
+  return typeof s === 'string' ? foldText(s).replace(/\s+/g, ' ') : '';
+}
+
+function fromWorkplaceField(value: string): RemoteType | null {
+  const v = foldText(value).replace(/[^a-z]/g, '');
+  if (v === 'remote' || v === 'fullyremote' || v === 'remoteonly' || v === 'telecommute') return 'remote';
+  if (v === 'hybrid' || v === 'hybridremote' || v === 'flexible') return 'hybrid';
+  if (v === 'onsite' || v === 'inoffice' || v === 'office' || v === 'inperson' || v === 'onpremise') return 'onsite';
+  return null;
+}
+
+// "Remote Sensing Scientist" and "remote monitoring" name the work, not the workplace.
+const REMOTE_WORD =
+  /(?<![a-z-])(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|support technician))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office|distributed)\b/;
+const HYBRID_WORD = /\bhybrid\b/;
+const ONSITE_WORD = /\b(?:on-?site|in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
+
+function fromShortText(text: string): RemoteType | null {
+  if (text === '') return null;
+  if (HYBRID_WORD.test(text)) return 'hybrid';
+  if (REMOTE_WORD.test(text)) return 'remote';
+  if (ONSITE_WORD.test(text)) return 'onsite';
+  return null;
+}
+
+const ROLE = '(?:role|position|job|opportunity|team|company)';
+const IN_OFFICE = '(?:in|at|from) (?:the |our |an |one of our )?(?:\\w+ )?(?:office|offices|hq|headquarters)';
+
+const DESC_HYBRID: readonly RegExp[] = [
+  new RegExp(`\\bhybrid (?:${ROLE}|work|working|schedule|model|setup|set-up|environment|arrangement|policy|basis|format|workplace)\\b`),
+  new RegExp(`\\b(?:this|the) ${ROLE} is (?:a )?hybrid\\b`),
+  /\(hybrid\)|\bhybrid\s*[-–:]\s*\d/,
+  new RegExp(`\\b(?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*(?:[1-4]|two|three|four))?\\+? days? (?:a|per|each|every) week ${IN_OFFICE}`),
+  new RegExp(`\\b${IN_OFFICE} (?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*[1-4])?\\+? (?:days?|x|times)\\b`),
+];
+
+const DESC_REMOTE: readonly RegExp[] = [
+  /\b(?:fully|100%|completely|entirely|100 percent) remote\b/,
+  /\bremote[- ]first\b/,
+  new RegExp(`\\b(?:this|the) (?:is an? )?(?:${ROLE} )?is (?:a )?(?:fully )?remote\\b`),
+  new RegExp(`\\bthis is an? (?:fully )?remote ${ROLE}\\b`),
+  new RegExp(`\\b(?:a|this) remote(?:-based)? (?:${ROLE})\\b`),
+  /\bremote (?:position|role) (?:based )?in\b/,
+  /\b(?:work|working) (?:fully )?remotely from anywhere in\b/,
+];
+
+const DESC_ONSITE: readonly RegExp[] = [
+  new RegExp(`\\b(?:fully|100%) (?:on-?site|in[- ]office|in[- ]person)\\b`),
+  new RegExp(`\\b(?:an? )?(?:on-?site|in[- ]office|in[- ]person) (?:${ROLE}|requirement|position)\\b`),
+  new RegExp(`\\b(?:this|the) ${ROLE} is (?:based )?(?:fully )?(?:on-?site|in[- ]office|in[- ]person)\\b`),
+  new RegExp(`\\b(?:5|five) days (?:a|per|each) week ${IN_OFFICE}`),
+  new RegExp(`\\b${IN_OFFICE} (?:5|five) days\\b`),
+  /\bin[- ]office (?:5|five) days\b/,
+  /\b(?:not a remote|no remote|not remote)\b/,
+];
+
+// A remote phrase inside one of these contexts is a perk or a limit, not the role.
+const PERK_CONTEXT =
+  /\b(?:for (?:a|one|two|up to \d+|\d+) (?:month|months|weeks?)|weeks? (?:a|per) year|days? (?:a|per) year|per year|fridays?|mondays?|occasional|occasionally|sometimes|a few days|once a|when needed|as needed|flexibility to work)\b/;
+const NEGATED = /\b(?:not|no|isn't|is not|non|never)\s+(?:a\s+)?(?:\w+\s+)?$/;
+
+function sentenceAround(text: string, index: number, length: number): string {
+  const start = Math.max(text.lastIndexOf('.', index), text.lastIndexOf('\n', index), 0);
+  const endDot = text.indexOf('.', index + length);
+  const endNl = text.indexOf('\n', index + length);
+  const ends = [endDot, endNl].filter((n) => n >= 0);
+  return text.slice(start, ends.length ? Math.min(...ends) : text.length);
+}
+
+function describes(text: string, patterns: readonly RegExp[], checkPerk: boolean): boolean {
+  for (const pattern of patterns) {
+    const re = new RegExp(pattern.source, 'g');
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const before = text.slice(Math.max(0, m.index - 20), m.index);
+      if (NEGATED.test(before)) continue;
+      if (checkPerk && PERK_CONTEXT.test(sentenceAround(text, m.index, m[0].length))) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+function fromDescription(text: string): RemoteType | null {
+  if (text === '') return null;
+  if (describes(text, DESC_HYBRID, false)) return 'hybrid';
+  if (describes(text, DESC_REMOTE, true)) return 'remote';
+  if (describes(text, DESC_ONSITE, false)) return 'onsite';
+  return null;
+}
+
+export function classifyRemoteType(signals: RemoteSignals): RemoteType {
+  const s = signals ?? {};
+  if (typeof s.workplaceType === 'string') {
+    const explicit = fromWorkplaceField(s.workplaceType);
+    if (explicit) return explicit;
+  }
+  const location = fold(s.locationText);
+  const title = fold(s.title);
+  const short = `${location}\n${title}`;
+  const fromShort = fromShortText(short);
+  // Descriptions can be 200k characters; the signals sit near the top or in a short
+  // "location/workplace" section, so a bounded prefix keeps this cheap.
+  const description = fold(s.descriptionText).slice(0, 50_000);
+  if (fromShort === 'hybrid' || fromShort === 'remote') return fromShort;
+  if (s.remoteFlag === true) {
+    return describes(description, DESC_HYBRID, false) ? 'hybrid' : 'remote';
+  }
+  if (fromShort === 'onsite') return 'onsite';
+  return fromDescription(description) ?? 'unknown';
+}

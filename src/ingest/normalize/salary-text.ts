@@ -1,0 +1,123 @@
+/**
+ * Pay figures in free text: "$53K-$91K (Glassdoor est.)", "€70.000 - €90.000",
+ * "USD 100k–120k", "$45/hr", "150-180k", "£32K – £35K", "$25-$35 Per Hour".
+ *
+ * Returns the amounts as posted (currency unit, stated or inferred period); conversion
+ * and plausibility checks happen in salary.ts.
+ */
+import { USD_PER_UNIT } from '../../domain/fx-rates.ts';
+import { parsePeriod } from '../../domain/salary.ts';
+import type { SalaryPeriod } from '../../domain/enums.ts';
+
+export interface SalaryFigures {
+  min: number | null;
+  max: number | null;
+  /** ISO 4217 when the text marks one ("$" resolves through `dollarCurrency`). */
+  currency: string | null;
+  /** Null when the text names none. */
+  period: SalaryPeriod | null;
+  /** Whether the figures came from a range ("a - b") rather than one number. */
+  isRange: boolean;
+  /** Index of the match in the text, for callers that check context. */
+  index: number;
+}
+
+// Symbols and prefixed dollars; three-letter codes come from the FX table.
+const SYMBOLS: ReadonlyArray<[string, string]> = [
+  ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'],
+  ['S$', 'SGD'], ['HK$', 'HKD'], ['R$', 'BRL'], ['MX$', 'MXN'], ['€', 'EUR'], ['£', 'GBP'],
+  ['₹', 'INR'], ['¥', 'JPY'], ['₱', 'PHP'], ['₪', 'ILS'], ['zł', 'PLN'], ['CHF', 'CHF'], ['Rs.', 'INR'],
+  ['Rs', 'INR'], ['$', '$'],
+];
+const SYMBOL_TO_CODE = new Map<string, string>(SYMBOLS);
+for (const code of Object.keys(USD_PER_UNIT)) SYMBOL_TO_CODE.set(code, code);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CURRENCY_ALT = [...SYMBOL_TO_CODE.keys()].sort((a, b) => b.length - a.length).map(escape).join('|');
+// A currency token must not be glued to letters on its outer side ("USD100" is fine,
+// "MUSD" is not a currency).
+const CUR = `(?:(?<![A-Za-z])(?:${CURRENCY_ALT}))`;
+const NUM = String.raw`\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?`;
+const SUFFIX = String.raw`(?:\s?[kKmM](?![A-Za-z]))`;
+const AMOUNT = `(${CUR})?\\s?(${NUM})(${SUFFIX})?(?:\\s?(${CUR}))?`;
+const RANGE_SEP = String.raw`\s*(?:-|–|—|~|to|bis|and|à)\s*`;
+const MONEY_RE = new RegExp(`(?<![\\w.,])(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`, 'gi');
+
+/**
+ * "120,000" → 120000, "70.000" → 70000 (European thousands), "1.234,56" → 1234.56,
+ * "45.50" → 45.5, "1.5" → 1.5. One separator followed by exactly three digits is a
+ * thousands separator; anything else is a decimal point.
+ */
+export function parseAmount(raw: string): number | null {
+  const s = raw.replace(/[\s\u00a0']/g, '');
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let normalized: string;
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const thousands = decimal === '.' ? ',' : '.';
+    normalized = s.split(thousands).join('').replace(decimal, '.');
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ',';
+    const pieces = s.split(sep);
+    const thousands = pieces.length > 2 || (pieces[pieces.length - 1] ?? '').length === 3;
+    normalized = thousands ? pieces.join('') : pieces.join('.');
+  } else {
+    normalized = s;
+  }
+  const n = Number(normalized);
+  return Number.isFinite(n) ? n : null;
+}
+
+function scale(value: number | null, suffix: string | undefined): number | null {
+  if (value === null) return null;
+  const s = (suffix ?? '').trim().toLowerCase();
+  if (s === 'k') return value * 1_000;
+  if (s === 'm') return value * 1_000_000;
+  return value;
+}
+
+/** The period named right after the figures: "/hr", "per hour", "an hour", "p.a.". */
+export function periodAfter(trailing: string): SalaryPeriod | null {
+  const window = (trailing.split(/\n|;|\.\s/)[0] ?? '').slice(0, 40);
+  const m = /^[\s)]*(?:\([^)]*\)\s*)?(?:(\/|(?:per|an?|each|every)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(window);
+  if (!m) return null;
+  const word = m[2] ?? '';
+  if (m[1] === '/' && /^h\.?$/i.test(word)) return 'hour';
+  if (m[1] === '/' && /^(?:y|a)\.?$/i.test(word)) return 'year';
+  if (m[1] === '/' && /^(?:m|mo)\.?$/i.test(word)) return 'month';
+  return parsePeriod(word);
+}
+
+/**
+ * Every money figure or range in the text, in order. `$` is reported as the currency
+ * "$" so the caller can resolve it with the posting's country.
+ */
+export function findSalaryFigures(text: string): SalaryFigures[] {
+  const found: SalaryFigures[] = [];
+  const re = new RegExp(MONEY_RE.source, 'gi');
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const [whole, qualifier, cur1, num1, suf1, cur2, cur3, num2, suf2, cur4] = m;
+    const currencyToken = cur1 ?? cur2 ?? cur3 ?? cur4;
+    let first = scale(parseAmount(num1 ?? ''), suf1);
+    const second = num2 !== undefined ? scale(parseAmount(num2), suf2) : null;
+    // "150-180k": the suffix written once applies to both ends.
+    if (second !== null && first !== null && !suf1 && suf2 && first < 1000) first = scale(parseAmount(num1 ?? ''), suf2);
+    const currency = currencyToken ? (SYMBOL_TO_CODE.get(currencyToken) ?? SYMBOL_TO_CODE.get(currencyToken.toUpperCase()) ?? null) : null;
+    const q = (qualifier ?? '').toLowerCase();
+    const upTo = /up|max|bis/.test(q);
+    let min = first;
+    let max = second ?? first;
+    if (second === null && upTo) min = null;
+    if (second === null && /from|start|min|ab/.test(q)) max = null;
+    found.push({
+      min,
+      max,
+      currency,
+      period: periodAfter(text.slice(m.index + whole.length)),
+      isRange: second !== null,
+      index: m.index,
+    });
+  }
+  return found;
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { RawPosting } from '../../domain/raw-posting.ts';
+
+/**
+ * Field mappings for the generic JSON/CSV import: which column (CSV) or key path (JSON,
+ * dotted: `company.name`) feeds which RawPosting field, with an optional transform for
+ * the few formats that need one (Unix seconds, a rating glued to a company name).
+ */
+
+type StringField =
+  | 'externalId'
+  | 'title'
+  | 'companyName'
+  | 'companyDomain'
+  | 'companyLogoUrl'
+  | 'descriptionHtml'
+  | 'descriptionText'
+  | 'locationText'
+  | 'city'
+  | 'region'
+  | 'country'
+  | 'workplaceType'
+  | 'employmentType'
+  | 'department'
+  | 'seniority'
+  | 'salaryText'
+  | 'listingUrl'
+  | 'applyUrl'
+  | 'salaryCurrency'
+  | 'salaryPeriod';
+type NumberField = 'salaryMin' | 'salaryMax';
+type BooleanField = 'remoteFlag' | 'visaSponsorship';
+type TimeField = 'postedAt' | 'updatedAt';
+type ListField = 'extraLocations' | 'tags';
+export type MappableField = StringField | NumberField | BooleanField | TimeField | ListField;
+
+export type Row = Record<string, unknown>;
+
+/** A column/key name, or one with a transform of the value read there. */
+export type FieldRule = string | { from: string; transform: (value: unknown, row: Row) => unknown };
+
+export interface GenericMapping {
+  /** Shown in rejection reasons and logs. */
+  name: string;
+  fields: Partial<Record<MappableField, FieldRule>>;
+  /** Cell values that mean "no value" (the Glassdoor export writes "-1"). @default [''] */
+  missing?: readonly string[];
+  /** Rows for which this is false are skipped on purpose (e.g. inactive listings). */
+  include?: (row: Row) => boolean;
+  /** JSON only: dotted path of the array inside an object body. @default the body itself */
+  rowsPath?: string;
+}
+
+const NUMBER_FIELDS: readonly string[] = ['salaryMin', 'salaryMax'];
+const BOOLEAN_FIELDS: readonly string[] = ['remoteFlag', 'visaSponsorship'];
+const TIME_FIELDS: readonly string[] = ['postedAt', 'updatedAt'];
+const LIST_FIELDS: readonly string[] = ['extraLocations', 'tags'];
+
+/** Exact key first (CSV headers may contain dots), then a dotted walk. */
+export function readPath(row: unknown, path: string): unknown {
+  if (typeof row !== 'object' || row === null) return undefined;
+  if (path in row) return (row as Row)[path];
+  let current: unknown = row;
+  for (const key of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Row)[key];
+  }
+  return current;
+}
+
+/** Applies a mapping to one row; throws (→ row rejected) on a wrong type or no title. */
+export function applyMapping(row: Row, mapping: GenericMapping, board: string): RawPosting {
+  const missing = mapping.missing ?? [''];
+  const values: Partial<Record<MappableField, unknown>> = {};
+  for (const [field, rule] of Object.entries(mapping.fields) as Array<[MappableField, FieldRule]>) {
+    const from = typeof rule === 'string' ? rule : rule.from;
+    let value = readPath(row, from);
+    if (typeof value === 'string' && missing.includes(value.trim())) value = undefined;
+    if (typeof rule !== 'string' && value !== undefined && value !== null) value = rule.transform(value, row);
+    values[field] = coerce(field, value);
+  }
+  const title = values.title as string | null;
+  if (title === null || title.trim() === '') throw new Error('missing title');
+  const posting: RawPosting = { source: 'generic', board, externalId: '', title, payload: row };
+  for (const [field, value] of Object.entries(values) as Array<[MappableField, unknown]>) {
+    if (field.startsWith('salary') && field !== 'salaryText') continue;
+    if (value !== null) (posting as unknown as Row)[field] = value;
+  }
+  const salary = {
+    min: values.salaryMin as number | null | undefined,
+    max: values.salaryMax as number | null | undefined,
+    currency: values.salaryCurrency as string | null | undefined,
+    period: values.salaryPeriod as string | null | undefined,
+  };
+  if (salary.min != null || salary.max != null) posting.salary = salary;
+  const id = values.externalId as string | null | undefined;
+  posting.externalId = id ?? stableId(title, posting.companyName, posting.locationText);
+  return posting;
+}
+
+/**
+ * Id for rows that have none: the same title, company and location give the same id on
+ * every import, so re-importing a file updates rather than duplicates. Case and spacing
+ * are folded so a re-export with tidier whitespace keeps its ids.
+ */
+export function stableId(title: string, company?: string | null, location?: string | null): string {
+  const fold = (s: string | null | undefined) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const key = [fold(title), fold(company), fold(location)].join('\u0000');
+  return createHash('sha256').update(key).digest('hex');
+}
+
+function coerce(field: MappableField, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (LIST_FIELDS.includes(field)) {
+    const list = Array.isArray(value) ? value : [value];
+    if (!list.every((v) => typeof v === 'string')) throw new Error(`${field}: expected text values`);
+    return list.filter((v) => v.trim() !== '');
+  }
+  if (NUMBER_FIELDS.includes(field)) {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`${field}: expected a number`);
+    return n;
+  }
+  if (BOOLEAN_FIELDS.includes(field)) {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === 'false') return value === 'true';
+    throw new Error(`${field}: expected a boolean`);
+  }
+  if (TIME_FIELDS.includes(field)) {
+    if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;
+    throw new Error(`${field}: expected a date`);
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new Error(`${field}: expected text`);
+}

@@ -1,0 +1,67 @@
+import type { GenericMapping, Row } from './generic-mapping.ts';
+
+/**
+ * Ready mappings for the two public datasets we import (see /work/shared/data/SOURCES.md).
+ */
+
+/**
+ * Glassdoor data-science export (CSV). "-1" is the export's marker for a missing value;
+ * the file has no id column (the first, unnamed column is a row number that changes
+ * between exports), so ids come from title + company + location.
+ */
+export const glassdoorCsvMapping: GenericMapping = {
+  name: 'glassdoor-csv',
+  missing: ['', '-1'],
+  fields: {
+    title: 'Job Title',
+    salaryText: 'Salary Estimate',
+    descriptionText: 'Job Description',
+    // The export glues the star rating to the name on a second line ("Acme\n3.8").
+    companyName: { from: 'Company Name', transform: firstLine },
+    locationText: 'Location',
+  },
+};
+
+export interface SimplifyMappingOptions {
+  /** Keep rows with `active: false` (closed listings). @default false */
+  includeInactive?: boolean;
+}
+
+/** SimplifyJobs listings.json: `date_posted`/`date_updated` are Unix seconds. */
+export function createSimplifyMapping(options: SimplifyMappingOptions = {}): GenericMapping {
+  return {
+    name: 'simplify-json',
+    // Closed listings are not open jobs; importing them would show them as open.
+    include: options.includeInactive ? undefined : (row: Row) => row.active !== false,
+    fields: {
+      externalId: 'id',
+      companyName: 'company_name',
+      title: 'title',
+      locationText: { from: 'locations', transform: (v) => (Array.isArray(v) ? (v[0] ?? null) : v) },
+      extraLocations: { from: 'locations', transform: (v) => (Array.isArray(v) ? v.slice(1) : []) },
+      listingUrl: 'url',
+      applyUrl: 'url',
+      postedAt: { from: 'date_posted', transform: unixSecondsToMs },
+      updatedAt: { from: 'date_updated', transform: unixSecondsToMs },
+      visaSponsorship: { from: 'sponsorship', transform: sponsorshipFlag },
+      tags: { from: 'terms', transform: (v) => (Array.isArray(v) ? v : []) },
+    },
+  };
+}
+
+export const simplifyJsonMapping: GenericMapping = createSimplifyMapping();
+
+function firstLine(value: unknown): unknown {
+  return typeof value === 'string' ? (value.split(/\r?\n/)[0] ?? '').trim() : value;
+}
+
+function unixSecondsToMs(value: unknown): unknown {
+  return typeof value === 'number' ? value * 1000 : value;
+}
+
+/** Simplify's sponsorship labels; "Other" and anything unknown say nothing (null). */
+export function sponsorshipFlag(value: unknown): boolean | null {
+  if (value === 'Offers Sponsorship') return true;
+  if (value === 'Does Not Offer Sponsorship' || value === 'U.S. Citizenship is Required') return false;
+  return null;
+}

@@ -1,0 +1,93 @@
+import { ATS_PLATFORMS, FILTERABLE_REMOTE_TYPES, JOB_TYPES, SENIORITIES, SORT_ORDERS, type SortOrder } from '../domain/enums.ts';
+import { invalidParameter } from '../domain/errors.ts';
+import type { JobFilter } from '../domain/job-filter.ts';
+
+const strings = (description: string, extra: object = {}) => ({
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 200, ...extra },
+  maxItems: 50,
+  description,
+});
+const enumList = (values: readonly string[], description: string) => strings(description, { enum: [...values] });
+
+/**
+ * The filters both REST routes accept beyond their own paging and text fields.
+ * Lists arrive as arrays, comma-separated strings or repeated `name[]` keys.
+ */
+export const filterProperties = {
+  remote_types: enumList(FILTERABLE_REMOTE_TYPES, 'Workplace types, any of: remote, hybrid, onsite.'),
+  is_remote: { type: 'boolean', description: 'true: remote only; false: all but remote.' },
+  cities: strings('City names, any of (case- and accent-insensitive).'),
+  countries: strings('ISO 3166-1 alpha-2 country codes, any of.', { pattern: '^[A-Za-z]{2}$' }),
+  locations: strings('Free location text, any of: location text, city or country code.'),
+  min_salary: { type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Annual USD the salary range reaches.' },
+  max_salary: { type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Annual USD the salary range starts at or below.' },
+  has_salary: { type: 'boolean' },
+  skills: strings('Skills, all of (aliases accepted, case-insensitive).'),
+  job_types: enumList(JOB_TYPES, 'full-time, part-time, contract, internship, temporary; any of.'),
+  seniorities: enumList(SENIORITIES, 'Seniority levels, any of.'),
+  categories: strings('Category UUIDs or slugs (GET /categories), any of.'),
+  companies: strings('Company names or ids, any of.'),
+  exclude_companies: strings('Company names or ids to leave out.'),
+  ats_platforms: enumList(ATS_PLATFORMS, 'Source platforms, any of.'),
+  sources: strings('Sources, any of.'),
+  departments: strings('Departments, any of (case-insensitive).'),
+  posted_after: { type: 'string', format: 'date-time', description: 'ISO 8601.' },
+  posted_before: { type: 'string', format: 'date-time', description: 'ISO 8601.' },
+  posted_within_days: { type: 'integer', minimum: 1, maximum: 3650 },
+  visa_sponsorship: { type: 'boolean' },
+  status: { type: 'string', enum: ['open', 'closed', 'any'], default: 'open' },
+  sort: { type: 'string', enum: [...SORT_ORDERS], description: 'Default: relevance with a query, newest without.' },
+} as const;
+
+export const LIST_FIELDS = Object.entries(filterProperties)
+  .filter(([, s]) => s.type === 'array')
+  .map(([k]) => k);
+
+export type FilterParams = Partial<Record<keyof typeof filterProperties, unknown>>;
+
+const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : undefined);
+
+/** Validated parameters → the domain filter shared with GraphQL. */
+export function toJobFilter(p: FilterParams, query: string | undefined): { filter: JobFilter; sort: SortOrder | undefined } {
+  const filter: JobFilter = {
+    query: query?.trim() || undefined,
+    remoteTypes: p.remote_types as JobFilter['remoteTypes'],
+    isRemote: p.is_remote as boolean | undefined,
+    cities: p.cities as string[] | undefined,
+    countries: p.countries as string[] | undefined,
+    locations: p.locations as string[] | undefined,
+    minSalaryUsd: p.min_salary as number | undefined,
+    maxSalaryUsd: p.max_salary as number | undefined,
+    hasSalary: p.has_salary as boolean | undefined,
+    skills: p.skills as string[] | undefined,
+    jobTypes: p.job_types as JobFilter['jobTypes'],
+    seniorities: p.seniorities as JobFilter['seniorities'],
+    categories: p.categories as string[] | undefined,
+    companies: p.companies as string[] | undefined,
+    excludeCompanies: p.exclude_companies as string[] | undefined,
+    atsPlatforms: p.ats_platforms as string[] | undefined,
+    sources: p.sources as string[] | undefined,
+    departments: p.departments as string[] | undefined,
+    postedAfter: asDate(p.posted_after),
+    postedBefore: asDate(p.posted_before),
+    postedWithinDays: p.posted_within_days as number | undefined,
+    visaSponsorship: p.visa_sponsorship as boolean | undefined,
+    status: p.status as JobFilter['status'],
+  };
+  if (filter.minSalaryUsd !== undefined && filter.maxSalaryUsd !== undefined && filter.minSalaryUsd > filter.maxSalaryUsd) {
+    throw invalidParameter('min_salary', 'min_salary must not be greater than max_salary');
+  }
+  return { filter, sort: p.sort as SortOrder | undefined };
+}
+
+/** Boolean query values a person would type: true/false, 1/0, yes/no. */
+export function normalizeBooleans(target: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) {
+    const v = target[name];
+    if (typeof v !== 'string') continue;
+    const s = v.trim().toLowerCase();
+    if (['true', '1', 'yes'].includes(s)) target[name] = true;
+    else if (['false', '0', 'no'].includes(s)) target[name] = false;
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../domain/errors.ts';
+import type { Services } from '../services.ts';
+import { errorResponses } from './error-schema.ts';
+import { filterProperties, LIST_FIELDS, normalizeBooleans, toJobFilter, type FilterParams } from './filter-params.ts';
+import { jobItemSchema, toJobItem } from './job-item.ts';
+import { normalizeLists } from './list-params.ts';
+
+const querySchema = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
+    per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    search: { type: 'string', maxLength: 500, description: 'Same rules as q of POST /search/jobs.' },
+    ...filterProperties,
+  },
+} as const;
+
+const responseSchema = {
+  type: 'object',
+  properties: {
+    jobs: { type: 'array', items: jobItemSchema },
+    total_items: { type: 'integer' },
+    total_pages: { type: 'integer' },
+    has_more: { type: 'boolean' },
+    page: { type: 'integer' },
+    per_page: { type: 'integer' },
+  },
+} as const;
+
+interface ListQuery extends FilterParams {
+  page: number;
+  per_page: number;
+  search?: string;
+}
+
+/** GET /jobs: the caller organization's board, `{ jobs, total_items, total_pages, has_more }`. */
+export function registerOrganizationJobsRoute(app: FastifyInstance, services: Services): void {
+  app.get<{ Querystring: ListQuery }>('/jobs', {
+    schema: {
+      summary: "The caller organization's jobs",
+      description: 'Requires X-API-Key. Arrays repeat the name with brackets: `categories[]=a&categories[]=b`.',
+      tags: ['jobs'],
+      security: [{ apiKey: [] }],
+      querystring: querySchema,
+      response: { 200: responseSchema, ...errorResponses },
+    },
+    // Authentication before validation: a caller without a key learns nothing else.
+    onRequest: async (request) => {
+      const key = request.headers['x-api-key'];
+      const organizationId = await services.organizations.authenticate(
+        request.em,
+        Array.isArray(key) ? key[0] : key,
+      );
+      if (!organizationId) throw unauthorized();
+      request.organizationId = organizationId;
+    },
+    preValidation: async (request) => {
+      const query = request.query as unknown as Record<string, unknown>;
+      normalizeLists(query, LIST_FIELDS);
+      normalizeBooleans(query, ['is_remote', 'has_salary', 'visa_sponsorship']);
+    },
+    handler: async (request) => {
+      const { page, per_page: perPage, search, ...params } = request.query;
+      const { filter, sort } = toJobFilter(params, search);
+      const result = await services.jobs.search(
+        request.em,
+        { ...filter, organizationId: request.organizationId! },
+        sort,
+        { offset: (page - 1) * perPage, limit: perPage },
+      );
+      const totalPages = Math.ceil(result.total / perPage);
+      return {
+        jobs: result.items.map(toJobItem),
+        total_items: result.total,
+        total_pages: totalPages,
+        has_more: page < totalPages,
+        page,
+        per_page: perPage,
+      };
+    },
+  });
+}

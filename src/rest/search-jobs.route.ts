@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.ts';
+import { errorResponses } from './error-schema.ts';
+import { filterProperties, LIST_FIELDS, normalizeBooleans, toJobFilter, type FilterParams } from './filter-params.ts';
+import { jobItemSchema, toJobItem } from './job-item.ts';
+import { normalizeLists } from './list-params.ts';
+
+const bodySchema = {
+  type: 'object',
+  properties: {
+    q: { type: 'string', maxLength: 500, description: 'Full text: title, company, description; prefix words, ANDed.' },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: '1..100 (the page offers 10/20/50/100).' },
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
+    ...filterProperties,
+  },
+} as const;
+
+const responseSchema = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    data: { type: 'array', items: jobItemSchema },
+    pagination: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer' },
+        per_page: { type: 'integer' },
+        total: { type: 'integer', description: 'Exact number of matching jobs.' },
+        total_pages: { type: 'integer' },
+        has_more: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
+interface SearchBody extends FilterParams {
+  q?: string;
+  limit: number;
+  page: number;
+}
+
+/** POST /search/jobs: public search, the contract's `{ success, data, pagination }` envelope. */
+export function registerSearchJobsRoute(app: FastifyInstance, services: Services): void {
+  app.post<{ Body: SearchBody }>('/search/jobs', {
+    schema: {
+      summary: 'Search jobs',
+      description: 'Public full-text search with filters. Arrays may be JSON arrays or comma-separated strings.',
+      tags: ['jobs'],
+      body: bodySchema,
+      response: { 200: responseSchema, ...errorResponses },
+    },
+    // A missing body means "no filters"; comma strings become arrays before validation.
+    preValidation: async (request) => {
+      if (request.body === undefined || request.body === null) request.body = {} as SearchBody;
+      if (typeof request.body === 'object' && !Array.isArray(request.body)) {
+        const body = request.body as unknown as Record<string, unknown>;
+        normalizeLists(body, LIST_FIELDS);
+        normalizeBooleans(body, ['is_remote', 'has_salary', 'visa_sponsorship']);
+      }
+    },
+    handler: async (request) => {
+      const { q, limit, page, ...params } = request.body;
+      const { filter, sort } = toJobFilter(params, q);
+      const result = await services.jobs.search(request.em, filter, sort, { offset: (page - 1) * limit, limit });
+      const totalPages = Math.ceil(result.total / limit);
+      return {
+        success: true,
+        data: result.items.map(toJobItem),
+        pagination: { page, per_page: limit, total: result.total, total_pages: totalPages, has_more: page < totalPages },
+      };
+    },
+  });
+}

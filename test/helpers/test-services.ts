@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { migrate } from '../../src/db/orm.ts';
+import { createServices, type ServiceOverrides, type Services } from '../../src/services.ts';
+
+/** Which real database this run uses: the vitest project sets TEST_DB. */
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+async function createDatabase(): Promise<string> {
+  const baseUrl = inject('postgresUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Real services on a fresh, migrated database: PGlite in memory, or a new database
+ * in the throwaway PostgreSQL cluster. One per test file (PGlite costs ~0.5 GB).
+ */
+export async function createTestServices(overrides: ServiceOverrides = {}, env: Record<string, string> = {}): Promise<Services> {
+  const database = TEST_DB === 'postgres' ? { DATABASE_URL: await createDatabase() } : { PGLITE_DIR: 'memory://' };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', INGEST_POLLER: 'false', ...database, ...env });
+  const services = await createServices(config, { logger: pino({ level: 'silent' }), ...overrides });
+  await migrate(services.orm);
+  return services;
+}

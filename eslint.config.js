@@ -10,7 +10,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Rooms: domain imports nothing of ours but domain.
       'no-restricted-imports': 'off',
+      // Feeds and titles carry control characters on purpose-built regexes that strip them.
+      'no-control-regex': 'off',
     },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['src/domain/**/*.ts'],

@@ -31,8 +31,20 @@ const ABOUT = [
   'Thousands of customers rely on us every day.',
   'We are a small, senior team that values calm, focused work.',
 ];
-const DUTY_HEADINGS = ["What you'll do", 'Responsibilities', 'In this role you will', 'Your impact', 'The role'];
-const REQ_HEADINGS = ["What we're looking for", 'Requirements', 'About you', 'You might be a fit if you have', 'Qualifications'];
+const DUTY_HEADINGS = [
+  "What you'll do",
+  'Responsibilities',
+  'In this role you will',
+  'Your impact',
+  'The role',
+];
+const REQ_HEADINGS = [
+  "What we're looking for",
+  'Requirements',
+  'About you',
+  'You might be a fit if you have',
+  'Qualifications',
+];
 const BENEFIT_HEADINGS = ['Benefits', 'What we offer', 'Perks and benefits', 'Why join us'];
 const SOFT = [
   'Clear written and spoken communication in English',
@@ -42,17 +54,42 @@ const SOFT = [
   'Good judgment about when to move fast and when to be careful',
 ];
 const BENEFITS_COMMON = [
-  'Flexible working hours', 'A yearly learning and development budget', 'Equity in a growing company', 'Paid parental leave',
-  'A home office setup budget', 'Team offsites twice a year', 'Mental health support', 'Generous paid time off',
+  'Flexible working hours',
+  'A yearly learning and development budget',
+  'Equity in a growing company',
+  'Paid parental leave',
+  'A home office setup budget',
+  'Team offsites twice a year',
+  'Mental health support',
+  'Generous paid time off',
 ];
 const BENEFITS_LOCAL: Readonly<Record<string, readonly string[]>> = {
   US: ['Medical, dental and vision insurance', '401(k) with company match', 'Commuter benefits'],
-  GB: ['Private medical insurance', '25 days holiday plus bank holidays', 'Enhanced pension contributions', 'Cycle to work scheme'],
+  GB: [
+    'Private medical insurance',
+    '25 days holiday plus bank holidays',
+    'Enhanced pension contributions',
+    'Cycle to work scheme',
+  ],
   DE: ['30 days of paid vacation', 'Company pension plan', 'Public transport ticket'],
   IN: ['Health insurance for you and your family', 'Meal allowance', 'Internet reimbursement'],
   CA: ['Extended health and dental coverage', 'RRSP matching'],
   AU: ['Superannuation on top of salary', 'Extra leave days'],
 };
+const PROCESS = [
+  'Our hiring process: a short intro call, a practical exercise based on real work, and a conversation with the team. We aim to decide within two weeks.',
+  'You will meet your future manager and two teammates. We share feedback after every stage and never ask for unpaid take-home projects longer than two hours.',
+  'We review every application ourselves and reply to everyone, usually within ten working days.',
+  'Interviews are held by video. Tell us if you need any adjustments and we will make them.',
+];
+const NICE = ['Nice to have', 'Bonus points', 'It would be great if you also have'];
+const EXTRA = [
+  'Experience in a fast-growing startup',
+  'Experience working with customers in regulated industries',
+  'A second language, especially German, French or Spanish',
+  'Open-source contributions or public writing about your work',
+  'Experience working across time zones',
+];
 const EEO = [
   '{company} is an equal opportunity employer. We welcome applicants of every background.',
   'We value diverse teams and encourage you to apply even if you do not meet every requirement.',
@@ -67,6 +104,13 @@ const VISA_NO = [
   'We are unable to offer visa sponsorship for this position.',
   'Applicants must already be authorized to work in {country}; we cannot sponsor visas.',
 ];
+
+/** "a Data Engineer", "an iOS Engineer" */
+function article(title: string): string {
+  return /^(?:[AEIOU]|iOS|SDET|SEO|SRE|UX|UI|HR|ML|MLOps|NLP|FP&A)/.test(title) && !/^(?:Uni|Use)/.test(title)
+    ? `an ${title}`
+    : `a ${title}`;
+}
 
 function fill(text: string, input: DescriptionInput): string {
   return text
@@ -88,9 +132,9 @@ function intro(rng: Rng, input: DescriptionInput): string {
     .replace('{k}', String(rng.int(2, 14)))
     .replace('{r}', rng.pick(['A', 'B', 'C']));
   const join = rng.pick([
-    `We are hiring a ${choice.title} to join our ${choice.team} team${input.remote ? ', working remotely' : ''}.`,
+    `We are hiring ${article(choice.title)} to join our ${choice.team} team${input.remote ? ', working remotely' : ''}.`,
     `As a ${choice.title}, you will help shape how ${company.name} grows.`,
-    `We are looking for a ${choice.title} who cares about doing excellent work.`,
+    `We are looking for ${article(choice.title)} who cares about doing excellent work.`,
   ]);
   return rng.chance(0.4)
     ? `<p><strong>About ${company.name}</strong></p><p>${company.name} ${pitch}. ${about}</p><p>${join}</p>`
@@ -102,9 +146,18 @@ function requirements(rng: Rng, input: DescriptionInput): string[] {
   const years = LEVELS[choice.level].years;
   const items: string[] = [];
   if (years === null) items.push('Currently enrolled in a degree program or a recent graduate');
-  else items.push(rng.pick([`${years}+ years of relevant experience`, `At least ${years} years of experience in a similar role`, `${years}+ years of professional experience`]));
+  else
+    items.push(
+      rng.pick([
+        `${years}+ years of relevant experience`,
+        `At least ${years} years of experience in a similar role`,
+        `${years}+ years of professional experience`,
+      ]),
+    );
   if (choice.level === 'Manager' || choice.level === 'Director' || choice.level === 'VP') {
-    items.push(`Experience leading and growing ${fn.key === 'software' ? 'engineering' : 'high-performing'} teams`);
+    items.push(
+      `Experience leading and growing ${fn.key === 'software' ? 'engineering' : 'high-performing'} teams`,
+    );
   }
   const sentence = rng.pick(SKILL_POOLS[choice.pool].sentences)(input.skills);
   items.push(sentence.replace(/\.$/, ''));
@@ -117,6 +170,7 @@ export function writeDescription(rng: Rng, input: DescriptionInput): string {
   const duties = rng.sample(DUTIES[input.fn.key], rng.int(3, 5)).map((d) => fill(d, input));
   parts.push(`<h3>${rng.pick(DUTY_HEADINGS)}</h3>${list(duties)}`);
   parts.push(`<h3>${rng.pick(REQ_HEADINGS)}</h3>${list(requirements(rng, input))}`);
+  if (rng.chance(0.45)) parts.push(`<h3>${rng.pick(NICE)}</h3>${list(rng.sample(EXTRA, rng.int(1, 2)))}`);
   if (rng.chance(0.7)) {
     const local = BENEFITS_LOCAL[input.country.code] ?? [];
     const benefits = rng.sample([...local, ...BENEFITS_COMMON], rng.int(3, 5));
@@ -127,6 +181,7 @@ export function writeDescription(rng: Rng, input: DescriptionInput): string {
   if (input.visaLine === true) closing.push(rng.pick(VISA_YES));
   else if (input.visaLine === false) closing.push(fill(rng.pick(VISA_NO), input));
   if (closing.length > 0) parts.push(`<p>${closing.join(' ')}</p>`);
+  if (rng.chance(0.35)) parts.push(`<p>${rng.pick(PROCESS)}</p>`);
   if (rng.chance(0.45)) parts.push(`<p><em>${fill(rng.pick(EEO), input)}</em></p>`);
   return parts.join('\n');
 }

@@ -37,7 +37,13 @@ export interface FeedStyle {
 export const FEED_STYLES: readonly FeedStyle[] = [
   {
     name: 'ashby-like',
-    jobTypes: { 'full-time': 'FullTime', 'part-time': 'PartTime', contract: 'Contract', internship: 'Intern', temporary: 'Temporary' },
+    jobTypes: {
+      'full-time': 'FullTime',
+      'part-time': 'PartTime',
+      contract: 'Contract',
+      internship: 'Intern',
+      temporary: 'Temporary',
+    },
     jobTypeMissing: 0.02,
     workplaces: { remote: 'Remote', hybrid: 'Hybrid', onsite: 'OnSite' },
     workplaceUnknown: null,
@@ -52,13 +58,24 @@ export const FEED_STYLES: readonly FeedStyle[] = [
   },
   {
     name: 'lever-like',
-    jobTypes: { 'full-time': 'Full-time', 'part-time': 'Part-time', contract: 'Contract', internship: 'Internship', temporary: 'Temporary' },
+    jobTypes: {
+      'full-time': 'Full-time',
+      'part-time': 'Part-time',
+      contract: 'Contract',
+      internship: 'Internship',
+      temporary: 'Temporary',
+    },
     jobTypeMissing: 0.05,
     workplaces: { remote: 'remote', hybrid: 'hybrid', onsite: 'onsite' },
     workplaceUnknown: 'unspecified',
     workplaceMissing: 0.15,
     remoteFlag: false,
-    periods: { year: 'per-year-salary', month: 'per-month-salary', day: 'per-day-wage', hour: 'per-hour-wage' },
+    periods: {
+      year: 'per-year-salary',
+      month: 'per-month-salary',
+      day: 'per-day-wage',
+      hour: 'per-hour-wage',
+    },
     structuredSalary: 0.8,
     locationList: 0.5,
     structuredLocation: 0,
@@ -67,7 +84,13 @@ export const FEED_STYLES: readonly FeedStyle[] = [
   },
   {
     name: 'greenhouse-like',
-    jobTypes: { 'full-time': 'Full-time', 'part-time': 'Part-time', contract: 'Contract', internship: 'Internship', temporary: 'Temporary' },
+    jobTypes: {
+      'full-time': 'Full-time',
+      'part-time': 'Part-time',
+      contract: 'Contract',
+      internship: 'Internship',
+      temporary: 'Temporary',
+    },
     jobTypeMissing: 0.6,
     workplaces: null,
     workplaceUnknown: null,
@@ -82,7 +105,13 @@ export const FEED_STYLES: readonly FeedStyle[] = [
   },
   {
     name: 'workable-like',
-    jobTypes: { 'full-time': 'Full-time', 'part-time': 'Part-time', contract: 'Contract', internship: 'Internship', temporary: 'Temporary' },
+    jobTypes: {
+      'full-time': 'Full-time',
+      'part-time': 'Part-time',
+      contract: 'Contract',
+      internship: 'Internship',
+      temporary: 'Temporary',
+    },
     jobTypeMissing: 0.03,
     workplaces: { remote: 'Remote', hybrid: 'Hybrid', onsite: 'OnSite' },
     workplaceUnknown: 'unspecified',
@@ -97,7 +126,13 @@ export const FEED_STYLES: readonly FeedStyle[] = [
   },
   {
     name: 'generic-like',
-    jobTypes: { 'full-time': 'Full Time', 'part-time': 'Part Time', contract: 'Contract', internship: 'Internship', temporary: 'Temporary' },
+    jobTypes: {
+      'full-time': 'Full Time',
+      'part-time': 'Part Time',
+      contract: 'Contract',
+      internship: 'Internship',
+      temporary: 'Temporary',
+    },
     jobTypeMissing: 0.08,
     workplaces: { remote: 'Remote', hybrid: 'Hybrid', onsite: 'On-site' },
     workplaceUnknown: null,

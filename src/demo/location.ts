@@ -3,7 +3,14 @@
  * "London, England, United Kingdom", "Remote - United States", "New York, NY; Austin, TX".
  */
 import type { FeedStyle, Workplace } from './feed-styles.ts';
-import { CITY_PAY, COUNTRIES, COUNTRY_BY_CODE, REMOTE_AREAS, type CityRow, type DemoCountry } from './places.ts';
+import {
+  CITY_PAY,
+  COUNTRIES,
+  COUNTRY_BY_CODE,
+  REMOTE_AREAS,
+  type CityRow,
+  type DemoCountry,
+} from './places.ts';
 import { createWeightedTable, type Rng, type WeightedTable } from './random.ts';
 
 export interface PlacePick {
@@ -78,9 +85,21 @@ function shortCity(country: DemoCountry, row: CityRow): string {
 
 function remoteLabel(rng: Rng, country: DemoCountry): string {
   if (country.code === 'US') {
-    return rng.pick(['Remote - United States', 'Remote - US', 'US Remote', 'Remote (United States)', 'United States (Remote)', 'Remote - USA']);
+    return rng.pick([
+      'Remote - United States',
+      'Remote - US',
+      'US Remote',
+      'Remote (United States)',
+      'United States (Remote)',
+      'Remote - USA',
+    ]);
   }
-  return rng.pick([`Remote - ${country.name}`, `Remote, ${country.name}`, `${country.name} (Remote)`, `Remote (${country.code})`]);
+  return rng.pick([
+    `Remote - ${country.name}`,
+    `Remote, ${country.name}`,
+    `${country.name} (Remote)`,
+    `Remote (${country.code})`,
+  ]);
 }
 
 function remotePlace(rng: Rng, hq: string): PlacePick {

@@ -1,7 +1,7 @@
 /**
  * A small seeded PRNG for the demo generator: sfc32 seeded through splitmix32.
  * Everything the generator draws comes from here, so the same seed always yields
- * the same postings (no Math.random anywhere).
+ * the same postings; nothing in the generator uses the global random source.
  */
 
 /** 32-bit FNV-1a hash of a string; used to turn labels and seeds into numbers. */

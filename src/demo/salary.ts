@@ -70,7 +70,14 @@ export function planSalary(rng: Rng, input: SalaryInput): SalaryPlan {
   return { min, max, currency, period };
 }
 
-const SYMBOL: Readonly<Record<DemoCurrency, string>> = { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$', INR: '₹', AUD: 'A$' };
+const SYMBOL: Readonly<Record<DemoCurrency, string>> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  CAD: 'CA$',
+  INR: '₹',
+  AUD: 'A$',
+};
 
 function grouped(n: number): string {
   const [whole, cents] = n.toFixed(2).split('.');
@@ -86,7 +93,8 @@ function money(n: number, currency: DemoCurrency, style: 'symbol' | 'code' | 'k'
 }
 
 function styleFor(rng: Rng, plan: SalaryPlan): 'symbol' | 'code' | 'k' {
-  if (plan.currency === 'CAD' || plan.currency === 'AUD' || plan.currency === 'INR') return rng.chance(0.5) ? 'code' : 'symbol';
+  if (plan.currency === 'CAD' || plan.currency === 'AUD' || plan.currency === 'INR')
+    return rng.chance(0.5) ? 'code' : 'symbol';
   if (plan.period === 'year' && rng.chance(0.25)) return 'k';
   return 'symbol';
 }
@@ -103,7 +111,8 @@ function range(rng: Rng, plan: SalaryPlan): string {
   const style = styleFor(rng, plan);
   const dash = rng.pick([' - ', ' – ', '–', ' to ', '-']);
   const { min, max, currency } = plan;
-  if (min !== null && max !== null && min !== max) return `${money(min, currency, style)}${dash}${money(max, currency, style)}`;
+  if (min !== null && max !== null && min !== max)
+    return `${money(min, currency, style)}${dash}${money(max, currency, style)}`;
   if (min !== null && max === null) return `from ${money(min, currency, style)}`;
   if (min === null && max !== null) return `up to ${money(max, currency, style)}`;
   return money(min ?? 0, currency, style);

@@ -7,7 +7,7 @@ import { createWeightedTable, type Rng } from './random.ts';
 import type { SkillPoolKey } from './skills.ts';
 
 export type Level =
-  | 'Intern' | 'Junior' | 'Mid' | 'Senior' | 'Staff' | 'Principal' | 'Lead' | 'Manager' | 'Director' | 'VP';
+  'Intern' | 'Junior' | 'Mid' | 'Senior' | 'Staff' | 'Principal' | 'Lead' | 'Manager' | 'Director' | 'VP';
 
 interface LevelDef {
   weight: number;
@@ -57,17 +57,31 @@ function fitLevel(level: Level, fn: JobFunction): Level {
 function icTitle(rng: Rng, base: string, level: Level, tech: boolean): string {
   switch (level) {
     case 'Junior':
-      return rng.weightedPick([[`Junior ${base}`, 55], [`Associate ${base}`, 20], [`${base} I`, tech ? 15 : 0], [`Jr. ${base}`, 10]]);
+      return rng.weightedPick([
+        [`Junior ${base}`, 55],
+        [`Associate ${base}`, 20],
+        [`${base} I`, tech ? 15 : 0],
+        [`Jr. ${base}`, 10],
+      ]);
     case 'Mid':
       return tech && rng.chance(0.18) ? `${base} II` : base;
     case 'Senior':
-      return rng.weightedPick([[`Senior ${base}`, 76], [`Sr. ${base}`, 16], [`${base} III`, tech ? 6 : 0], [`Senior ${base} II`, tech ? 2 : 0]]);
+      return rng.weightedPick([
+        [`Senior ${base}`, 76],
+        [`Sr. ${base}`, 16],
+        [`${base} III`, tech ? 6 : 0],
+        [`Senior ${base} II`, tech ? 2 : 0],
+      ]);
     case 'Staff':
       return base.startsWith('Staff ') ? `Senior ${base}` : `Staff ${base}`;
     case 'Principal':
       return `Principal ${base}`;
     case 'Lead':
-      return rng.weightedPick([[`Lead ${base}`, 60], [`${base} Lead`, 25], [`${base}, Team Lead`, 15]]);
+      return rng.weightedPick([
+        [`Lead ${base}`, 60],
+        [`${base} Lead`, 25],
+        [`${base}, Team Lead`, 15],
+      ]);
     default:
       return base;
   }

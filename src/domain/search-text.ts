@@ -20,9 +20,13 @@ const PUNCTUATED_WORDS: [RegExp, string][] = [
   [/(^|[^\p{L}\p{N}])\.net\b/gu, '$1 dotnet '],
 ];
 
-/** Lower case with diacritics removed: "Zürich" → "zurich". */
+/**
+ * Lower case with Latin diacritics removed: "Zürich" → "zurich". Only the combining
+ * diacritical block is stripped, so marks that change a letter elsewhere (Japanese
+ * dakuten: ジ is not シ) survive and are recomposed.
+ */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]+/g, '').normalize('NFC').toLowerCase();
 }
 
 /** The words of a text, folded, in order (duplicates kept). */

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { migrate } from '../../db/orm.ts';
-import { DEMO_API_KEY, seedDemo } from '../../ingest/seed-demo.ts';
 import { withServices } from './with-services.ts';
 
 export function registerDbCommands(program: Command): void {
@@ -19,6 +18,7 @@ export function registerDbCommands(program: Command): void {
     .option('--jobs <n>', 'number of demo jobs', (v) => Number.parseInt(v, 10), 10_000)
     .action((opts: { jobs: number }) =>
       withServices(async (services) => {
+        const { DEMO_API_KEY, seedDemo } = await import('../../ingest/seed-demo.ts');
         await migrate(services.orm);
         const result = await seedDemo(services, opts.jobs);
         console.log(result.created ? `Seeded ${result.jobs} jobs (${result.organizationJobs} on the demo board, ${result.rejected} rejected)` : 'Demo data already present');

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { serve } from '../../main.ts';
 
 export function registerServeCommand(program: Command): void {
   program
@@ -8,6 +7,8 @@ export function registerServeCommand(program: Command): void {
     .option('--seed-demo', 'fill an empty database with the demo data set and print the demo key', false)
     .option('--no-migrate', 'do not apply pending migrations on PostgreSQL at start')
     .action(async (opts: { seedDemo: boolean; migrate: boolean }) => {
+      // Loaded on use, so light commands (print-schema) start without the server's graph.
+      const { serve } = await import('../../main.ts');
       await serve({ seedDemo: opts.seedDemo, migrate: opts.migrate });
     });
 }

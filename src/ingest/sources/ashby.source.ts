@@ -17,7 +17,9 @@ export interface AshbySourceOptions {
   baseUrl?: string;
 }
 
-const postalAddress = obj({ postalAddress: obj({ addressLocality: text, addressRegion: text, addressCountry: text }) });
+const postalAddress = obj({
+  postalAddress: obj({ addressLocality: text, addressRegion: text, addressCountry: text }),
+});
 
 const componentSchema = z.object({
   compensationType: text,
@@ -116,7 +118,12 @@ function readPay(job: AshbyJob): Pick<RawPosting, 'salary' | 'salaryText'> {
   const salary = job.compensation.summaryComponents.find((c) => c.compensationType === 'Salary');
   if (salary && (salary.minValue !== null || salary.maxValue !== null)) {
     return {
-      salary: { min: salary.minValue, max: salary.maxValue, currency: salary.currencyCode, period: salary.interval },
+      salary: {
+        min: salary.minValue,
+        max: salary.maxValue,
+        currency: salary.currencyCode,
+        period: salary.interval,
+      },
       salaryText: null,
     };
   }

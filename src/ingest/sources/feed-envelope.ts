@@ -16,7 +16,10 @@ export function readEnvelope<T>(
   try {
     json = JSON.parse(body);
   } catch (err) {
-    throw new ParseError(`${where.platform} board "${where.board}": body is not JSON`, { ...where, cause: err });
+    throw new ParseError(`${where.platform} board "${where.board}": body is not JSON`, {
+      ...where,
+      cause: err,
+    });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import type { RawPosting } from '../../domain/raw-posting.ts';
-import type { GetOptions, HttpClient } from '../http/fetch-with-retry.ts';
+import type { GetOptions, HttpClient } from '../fetch/fetch-with-retry.ts';
 import type { FetchBoardOptions, FetchResult, SourceAdapter } from './source.ts';
 
 /**
@@ -32,7 +32,14 @@ export async function fetchAllPages(
   request: PageRequestOptions = {},
 ): Promise<FetchResult> {
   const maxPages = opts.maxPages ?? 200;
-  const result: FetchResult = { status: 'ok', complete: false, postings: [], rejected: [], pages: 0, skipped: 0 };
+  const result: FetchResult = {
+    status: 'ok',
+    complete: false,
+    postings: [],
+    rejected: [],
+    pages: 0,
+    skipped: 0,
+  };
   const seen = new Set<string>();
   const stop = (status: FetchResult['status'], error?: Error): FetchResult => {
     result.status = status;
@@ -87,7 +94,10 @@ export async function fetchAllPages(
 
   const rowsSeen = result.postings.length + result.rejected.length + result.skipped;
   if (result.total !== undefined && rowsSeen < result.total) {
-    return stop('partial', new IncompleteFetchError(`${board}: expected ${result.total} rows, got ${rowsSeen}`));
+    return stop(
+      'partial',
+      new IncompleteFetchError(`${board}: expected ${result.total} rows, got ${rowsSeen}`),
+    );
   }
   result.complete = true;
   return result;

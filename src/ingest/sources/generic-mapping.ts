@@ -87,12 +87,12 @@ export function applyMapping(row: Row, mapping: GenericMapping, board: string): 
     if (value !== null) (posting as unknown as Row)[field] = value;
   }
   const salary = {
-    min: values.salaryMin as number | null | undefined,
-    max: values.salaryMax as number | null | undefined,
-    currency: values.salaryCurrency as string | null | undefined,
-    period: values.salaryPeriod as string | null | undefined,
+    min: (values.salaryMin as number | null | undefined) ?? null,
+    max: (values.salaryMax as number | null | undefined) ?? null,
+    currency: (values.salaryCurrency as string | null | undefined) ?? null,
+    period: (values.salaryPeriod as string | null | undefined) ?? null,
   };
-  if (salary.min != null || salary.max != null) posting.salary = salary;
+  if (salary.min !== null || salary.max !== null) posting.salary = salary;
   const id = values.externalId as string | null | undefined;
   posting.externalId = id ?? stableId(title, posting.companyName, posting.locationText);
   return posting;

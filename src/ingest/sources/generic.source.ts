@@ -46,7 +46,12 @@ export function createGenericSource(options: GenericSourceOptions): SourceAdapte
   return adapter;
 }
 
-function readRows(body: string, board: string, format: GenericSourceOptions['format'], mapping: GenericMapping) {
+function readRows(
+  body: string,
+  board: string,
+  format: GenericSourceOptions['format'],
+  mapping: GenericMapping,
+) {
   const where = { platform: 'generic', board };
   const text = body.replace(/^\uFEFF/, '');
   const isJson = format === 'json' || (format === 'auto' && /^\s*[[{]/.test(text));
@@ -54,7 +59,10 @@ function readRows(body: string, board: string, format: GenericSourceOptions['for
     try {
       return parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Row[];
     } catch (err) {
-      throw new ParseError(`${mapping.name} "${board}": unreadable CSV (${(err as Error).message})`, { ...where, cause: err });
+      throw new ParseError(`${mapping.name} "${board}": unreadable CSV (${(err as Error).message})`, {
+        ...where,
+        cause: err,
+      });
     }
   }
   let json: unknown;
@@ -65,7 +73,10 @@ function readRows(body: string, board: string, format: GenericSourceOptions['for
   }
   const rows = mapping.rowsPath ? readPath(json, mapping.rowsPath) : json;
   if (!Array.isArray(rows)) {
-    throw new ParseError(`${mapping.name} "${board}": expected an array of rows${mapping.rowsPath ? ` at ${mapping.rowsPath}` : ''}`, where);
+    throw new ParseError(
+      `${mapping.name} "${board}": expected an array of rows${mapping.rowsPath ? ` at ${mapping.rowsPath}` : ''}`,
+      where,
+    );
   }
   return rows as unknown[];
 }

@@ -40,7 +40,12 @@ type GreenhouseJob = z.infer<typeof jobSchema>;
 /** The API envelope, or the techjobshub collector's wrapper around the same jobs. */
 const envelopeSchema = z.union([
   // Wrapper first: the API shape would also match it and drop job_count.
-  z.object({ company: z.string(), fetched_at: z.string(), job_count: z.number(), jobs: z.array(z.unknown()) }),
+  z.object({
+    company: z.string(),
+    fetched_at: z.string(),
+    job_count: z.number(),
+    jobs: z.array(z.unknown()),
+  }),
   z.object({ jobs: z.array(z.unknown()), meta: z.object({ total: z.number() }).nullish() }),
 ]);
 
@@ -123,7 +128,10 @@ function readMetadata(items: Array<z.infer<typeof metadataItem>>): MetadataField
     if (typeof value === 'string' && value.trim() !== '') {
       if (out.employmentType === null && EMPLOYMENT_FIELDS.includes(name)) out.employmentType = value;
       // A "Remote" select holding text ("Hybrid") is a workplace value, not a yes/no.
-      if (out.workplaceType === null && (WORKPLACE_FIELDS.includes(name) || REMOTE_FLAG_FIELDS.includes(name))) {
+      if (
+        out.workplaceType === null &&
+        (WORKPLACE_FIELDS.includes(name) || REMOTE_FLAG_FIELDS.includes(name))
+      ) {
         out.workplaceType = value;
       }
     }

@@ -72,10 +72,15 @@ export function createLeverSource(options: LeverSourceOptions = {}): SourceAdapt
       fetchAllPages(adapter, http, board, opts, { isNotFoundBody: isLeverNotFoundBody }),
     parse(body, board, ctx) {
       const rowsRaw = readEnvelope(body, envelopeSchema, { platform: 'lever', board });
-      const rows = mapRows(rowsRaw, { schema: postingSchema, idOf: idFromKey('id'), map: (p, raw) => toPosting(p, raw, board) });
+      const rows = mapRows(rowsRaw, {
+        schema: postingSchema,
+        idOf: idFromKey('id'),
+        map: (p, raw) => toPosting(p, raw, board),
+      });
       const { skip, limit } = readPaging(ctx?.url, pageSize);
       // A full page may be followed by more; a short one is the last.
-      const next = rowsRaw.length > 0 && rowsRaw.length >= limit ? pageUrl(board, skip + rowsRaw.length) : undefined;
+      const next =
+        rowsRaw.length > 0 && rowsRaw.length >= limit ? pageUrl(board, skip + rowsRaw.length) : undefined;
       return { postings: rows.postings, rejected: rows.rejected, ...(next ? { next } : {}) };
     },
   };
@@ -87,7 +92,10 @@ function readPaging(url: string | undefined, pageSize: number): { skip: number; 
   const params = new URL(url).searchParams;
   const skip = Number(params.get('skip') ?? 0);
   const limit = Number(params.get('limit') ?? pageSize);
-  return { skip: Number.isFinite(skip) ? skip : 0, limit: Number.isFinite(limit) && limit > 0 ? limit : pageSize };
+  return {
+    skip: Number.isFinite(skip) ? skip : 0,
+    limit: Number.isFinite(limit) && limit > 0 ? limit : pageSize,
+  };
 }
 
 function toPosting(p: LeverPosting, raw: unknown, board: string): RawPosting {
@@ -108,7 +116,12 @@ function toPosting(p: LeverPosting, raw: unknown, board: string): RawPosting {
     department: cat?.department ?? null,
     seniority: cat?.level ?? null,
     salary: p.salaryRange
-      ? { min: p.salaryRange.min, max: p.salaryRange.max, currency: p.salaryRange.currency, period: p.salaryRange.interval }
+      ? {
+          min: p.salaryRange.min,
+          max: p.salaryRange.max,
+          currency: p.salaryRange.currency,
+          period: p.salaryRange.interval,
+        }
       : null,
     salaryText: p.salaryDescriptionPlain,
     listingUrl: p.hostedUrl,

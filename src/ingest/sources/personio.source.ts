@@ -56,7 +56,10 @@ const positionSchema = z.object({
 type PersonioPosition = z.infer<typeof positionSchema>;
 
 const envelopeSchema = z.object({
-  'workzag-jobs': z.preprocess(emptyAsNull, z.object({ position: z.array(z.unknown()).optional() }).nullable()),
+  'workzag-jobs': z.preprocess(
+    emptyAsNull,
+    z.object({ position: z.array(z.unknown()).optional() }).nullable(),
+  ),
 });
 
 export function createPersonioSource(options: PersonioSourceOptions = {}): SourceAdapter {

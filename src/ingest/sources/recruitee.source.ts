@@ -19,10 +19,7 @@ export interface RecruiteeSourceOptions {
 }
 
 /** Entries of `locations[]`: objects on current boards; plain strings tolerated. */
-const placeSchema = z.union([
-  z.string(),
-  z.object({ name: text, city: text, state: text, country: text }),
-]);
+const placeSchema = z.union([z.string(), z.object({ name: text, city: text, state: text, country: text })]);
 
 const offerSchema = z.object({
   id: idField,

@@ -20,24 +20,33 @@ export const titleField = z
 // `.optional()` before each transform: zod 4 treats a transformed key as required otherwise.
 
 /** Any scalar as text; blank strings, objects, arrays, null and absence become null. */
-export const text = z.unknown().optional().transform((v): string | null => {
-  if (typeof v === 'string') return v.trim() === '' ? null : v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-});
+export const text = z
+  .unknown()
+  .optional()
+  .transform((v): string | null => {
+    if (typeof v === 'string') return v.trim() === '' ? null : v;
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    return null;
+  });
 
 /** Booleans only; anything else means "not said". */
-export const flag = z.unknown().optional().transform((v): boolean | null => (typeof v === 'boolean' ? v : null));
+export const flag = z
+  .unknown()
+  .optional()
+  .transform((v): boolean | null => (typeof v === 'boolean' ? v : null));
 
 /** Numbers or numeric strings (Recruitee sends salary figures as "4500"). */
-export const num = z.unknown().optional().transform((v): number | null => {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v);
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-});
+export const num = z
+  .unknown()
+  .optional()
+  .transform((v): number | null => {
+    if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+    if (typeof v === 'string' && v.trim() !== '') {
+      const n = Number(v);
+      return Number.isFinite(n) ? n : null;
+    }
+    return null;
+  });
 
 /** An optional array: absent/null → [], present but not an array → row rejected. */
 export function list<T extends z.ZodType>(item: T) {
@@ -49,7 +58,10 @@ export function list<T extends z.ZodType>(item: T) {
 
 /** An optional object: absent/null → null, wrong type → row rejected. */
 export function obj<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape).nullish().transform((v) => v ?? null);
+  return z
+    .object(shape)
+    .nullish()
+    .transform((v) => v ?? null);
 }
 
 /** Strings from a list, skipping empty entries. */

@@ -71,8 +71,14 @@ export function createSmartRecruitersSource(options: SmartRecruitersSourceOption
       });
       const reached = envelope.offset + envelope.content.length;
       // An empty page ends the loop even if totalFound says more: the loop then reports it partial.
-      const next = envelope.content.length > 0 && reached < envelope.totalFound ? pageUrl(board, reached) : undefined;
-      return { postings: rows.postings, rejected: rows.rejected, total: envelope.totalFound, ...(next ? { next } : {}) };
+      const next =
+        envelope.content.length > 0 && reached < envelope.totalFound ? pageUrl(board, reached) : undefined;
+      return {
+        postings: rows.postings,
+        rejected: rows.rejected,
+        total: envelope.totalFound,
+        ...(next ? { next } : {}),
+      };
     },
   };
   return adapter;

@@ -1,7 +1,7 @@
 import type { AtsPlatform } from '../../domain/enums.ts';
 import type { RawPosting } from '../../domain/raw-posting.ts';
-import type { FetchError } from '../http/fetch-error.ts';
-import type { HttpClient } from '../http/fetch-with-retry.ts';
+import type { FetchError } from '../fetch/fetch-error.ts';
+import type { HttpClient } from '../fetch/fetch-with-retry.ts';
 import type { ParseError } from './parse-error.ts';
 
 /**

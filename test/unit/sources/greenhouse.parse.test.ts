@@ -29,7 +29,8 @@ describe('greenhouse parse', () => {
       title: 'Staff Platform Engineer',
       companyName: 'Northwind Labs',
       // Passed on still escaped; the normalizer unescapes once.
-      descriptionHtml: '&lt;p&gt;Scale our &lt;strong&gt;build platform&lt;/strong&gt; &amp;amp; CI fleet.&lt;/p&gt;',
+      descriptionHtml:
+        '&lt;p&gt;Scale our &lt;strong&gt;build platform&lt;/strong&gt; &amp;amp; CI fleet.&lt;/p&gt;',
       locationText: 'New York, NY; London, United Kingdom',
       extraLocations: ['New York, NY', 'London, United Kingdom'],
       workplaceType: 'Hybrid',
@@ -57,7 +58,12 @@ describe('greenhouse parse', () => {
       listingUrl: 'https://careers.northwindlabs.example/jobs?gh_jid=8201930002',
     });
     // A yes/no "Remote" custom field is the remote flag; the office repeats the location.
-    expect(werkstudent).toMatchObject({ remoteFlag: false, workplaceType: null, extraLocations: [], department: 'Marketing' });
+    expect(werkstudent).toMatchObject({
+      remoteFlag: false,
+      workplaceType: null,
+      extraLocations: [],
+      department: 'Marketing',
+    });
   });
 
   it('accepts the collector wrapper {company, fetched_at, job_count, jobs}', () => {
@@ -93,6 +99,8 @@ describe('greenhouse parse', () => {
 
   it('throws a typed ParseError on a body that is not a feed', () => {
     expect(() => parse('malformed.json')).toThrow(ParseError);
-    expect(() => parse('wrong-envelope.json')).toThrow(expect.objectContaining({ code: 'ingest/malformed_feed' }));
+    expect(() => parse('wrong-envelope.json')).toThrow(
+      expect.objectContaining({ code: 'ingest/malformed_feed' }),
+    );
   });
 });

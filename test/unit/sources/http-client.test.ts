@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter } from '../../../src/ingest/http/backoff.ts';
-import { FetchError } from '../../../src/ingest/http/fetch-error.ts';
-import { createHttpClient } from '../../../src/ingest/http/fetch-with-retry.ts';
-import type { HttpClientOptions } from '../../../src/ingest/http/fetch-with-retry.ts';
+import { backoffDelay, parseRetryAfter } from '../../../src/ingest/fetch/backoff.ts';
+import { FetchError } from '../../../src/ingest/fetch/fetch-error.ts';
+import { createHttpClient } from '../../../src/ingest/fetch/fetch-with-retry.ts';
+import type { HttpClientOptions } from '../../../src/ingest/fetch/fetch-with-retry.ts';
 import { recordingSleep, startTestServer } from './support/test-server.ts';
 import type { TestServer } from './support/test-server.ts';
 
@@ -163,7 +163,9 @@ describe('http client', () => {
 
   it('treats a redirect as not_found when asked (Personio unknown subdomain), else follows it', async () => {
     server.route('/xml', { status: 307, headers: { location: 'https://www.personio.example/' } });
-    expect(await client().get(`${server.url}/xml`, { redirectAsNotFound: true })).toEqual({ status: 'not_found' });
+    expect(await client().get(`${server.url}/xml`, { redirectAsNotFound: true })).toEqual({
+      status: 'not_found',
+    });
 
     server.route('/moved', { status: 301, headers: { location: '/new-home' } });
     server.route('/new-home', { status: 200, body: '[1]' });

@@ -66,7 +66,11 @@ describe('lever parse', () => {
     const { postings, rejected } = parse('broken-row.json');
     expect(postings.map((p) => p.title)).toEqual(['QA Engineer', 'Recruiting Coordinator']);
     expect(rejected).toEqual([
-      { index: 1, externalId: '5c1e8a2f-3b4d-4e6f-8a9b-0c1d2e3f4a62', reason: expect.stringContaining('lists') },
+      {
+        index: 1,
+        externalId: '5c1e8a2f-3b4d-4e6f-8a9b-0c1d2e3f4a62',
+        reason: expect.stringContaining('lists'),
+      },
     ]);
   });
 

@@ -50,10 +50,13 @@ export async function startTestServer(): Promise<TestServer> {
     }
     if ('destroy' in reply) return void req.socket.destroy();
     if ('hang' in reply) {
-      if (reply.hang === 'body') res.writeHead(200, { 'content-type': 'application/json' }).write('{"jobs":[');
+      if (reply.hang === 'body')
+        res.writeHead(200, { 'content-type': 'application/json' }).write('{"jobs":[');
       return;
     }
-    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body ?? '');
+    res
+      .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+      .end(reply.body ?? '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

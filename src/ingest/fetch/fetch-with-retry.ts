@@ -93,8 +93,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (opts.etag) headers['if-none-match'] = opts.etag;
     if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
 
-    const fail = (code: FetchError['code'], message: string, extra: { httpStatus?: number; cause?: unknown }) =>
-      new FetchError(message, { code, url, attempts: attempt, ...extra });
+    const fail = (
+      code: FetchError['code'],
+      message: string,
+      extra: { httpStatus?: number; cause?: unknown },
+    ) => new FetchError(message, { code, url, attempts: attempt, ...extra });
 
     try {
       let target = url;
@@ -118,7 +121,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         if (status >= 200 && status < 300) {
           const body = await readLimitedBody(res, cfg.maxBodyBytes);
-          const result: HttpResult = { status: 'ok', body, contentType: res.headers.get('content-type') ?? '' };
+          const result: HttpResult = {
+            status: 'ok',
+            body,
+            contentType: res.headers.get('content-type') ?? '',
+          };
           const etag = res.headers.get('etag');
           const lastModified = res.headers.get('last-modified');
           if (etag !== null) result.etag = etag;
@@ -140,9 +147,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // A caller's cancellation is not a board failure: let it propagate unchanged.
       if (opts.signal?.aborted) throw err;
       if (timeout.aborted) {
-        return { retry: fail('ingest/timeout', `no complete response from ${url} in ${cfg.timeoutMs} ms`, { cause: err }) };
+        return {
+          retry: fail('ingest/timeout', `no complete response from ${url} in ${cfg.timeoutMs} ms`, {
+            cause: err,
+          }),
+        };
       }
-      return { retry: fail('ingest/network', `network error fetching ${url}: ${describe(err)}`, { cause: err }) };
+      return {
+        retry: fail('ingest/network', `network error fetching ${url}: ${describe(err)}`, { cause: err }),
+      };
     }
   }
 

@@ -1,0 +1,45 @@
+/**
+ * Job titles: a cleaned display form and a dedup key.
+ *
+ * The key keeps seniority words (a Senior and a Junior opening are two jobs) but
+ * spells them one way ("Sr." = "Senior"), and drops what varies between copies of one
+ * posting: gender markers required in German-speaking ads ("(m/w/d)", "(f/m/x)"),
+ * season/year tags on internships ("- Summer 2025"), workplace tags ("(Remote)"),
+ * punctuation and case.
+ */
+import { collapseWhitespace, foldText } from '../../domain/text.ts';
+import { decodeEntities } from './entities.ts';
+
+/** Trimmed, entity-decoded, whitespace collapsed, dangling separators dropped. */
+export function cleanTitle(title: unknown): string {
+  if (typeof title !== 'string') return '';
+  let t = collapseWhitespace(decodeEntities(title).replace(/[\u0000-\u001f\u007f]/g, ' '));
+  // Trailing/leading separators left by templating: "Engineer -", "| Engineer", "Engineer ,".
+  t = t.replace(/^[\s\-–—|,:;•*·/]+/, '').replace(/[\s\-–—|,:;•*·/(]+$/, '');
+  // An unclosed trailing parenthesis "(Remote" is left by truncation.
+  t = t.replace(/\s*\([^)]*$/, '');
+  return t.trim();
+}
+
+const GENDER_MARKER =
+  /\(\s*(?:[mwfdxhgn]|div|divers|diverse|all genders?|alle geschlechter|gn|\*)(?:\s*[/|,*]\s*(?:[mwfdxh]|div|divers|diverse|in))*\s*\)|(?<![a-z])[mwfdh]\s*\/\s*[mwfdxh](?:\s*\/\s*(?:[mwfdxh]|div|divers))?(?![a-z])/g;
+const SEASON =
+  /(?:\b(?:summer|fall|autumn|winter|spring)\s*(?:of\s*)?'?(?:20)?\d{2}\b|\b20[2-3]\d\s*(?:summer|fall|autumn|winter|spring)\b|\b20[2-3]\d\b)/g;
+const WORKPLACE_TAG = /\(\s*(?:remote|hybrid|on-?site|in[- ]office)[^)]*\)|[-–|,]\s*(?:fully\s+)?(?:remote|hybrid|on-?site)\s*$/g;
+
+/** Dedup key: folded, markers removed, seniority spelled out, no punctuation. */
+export function normalizeTitle(title: unknown): string {
+  const clean = cleanTitle(title);
+  if (clean === '') return '';
+  return foldText(clean)
+    .replace(GENDER_MARKER, ' ')
+    .replace(WORKPLACE_TAG, ' ')
+    .replace(SEASON, ' ')
+    .replace(/\bsr\b\.?/g, 'senior')
+    .replace(/\bjr\b\.?/g, 'junior')
+    .replace(/&/g, ' and ')
+    // "+" and "#" carry meaning in C++ and C#; everything else is separator.
+    .replace(/[^a-z0-9+#]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,38 @@
+/* eslint-disable */
+import * as types from './graphql.ts';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {\n    searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          jobType\n          seniority\n          salaryText\n          skills\n          postedAt\n          listingUrl\n          applyUrl\n        }\n      }\n    }\n  }\n": typeof types.SearchJobsDocument,
+    "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: NEWEST) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n": typeof types.LatestJobsDocument,
+};
+const documents: Documents = {
+    "\n  query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {\n    searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          jobType\n          seniority\n          salaryText\n          skills\n          postedAt\n          listingUrl\n          applyUrl\n        }\n      }\n    }\n  }\n": types.SearchJobsDocument,
+    "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: NEWEST) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n": types.LatestJobsDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {\n    searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          jobType\n          seniority\n          salaryText\n          skills\n          postedAt\n          listingUrl\n          applyUrl\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SearchJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: NEWEST) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').LatestJobsDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,183 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The platform a job was collected from. */
+export type AtsPlatform =
+  | 'ASHBY'
+  | 'DEMO'
+  | 'GENERIC'
+  | 'GREENHOUSE'
+  | 'LEVER'
+  | 'PERSONIO'
+  | 'RECRUITEE'
+  | 'SMARTRECRUITERS'
+  | 'WORKABLE';
+
+/** Workplace types a filter can ask for. */
+export type FilterRemoteType =
+  | 'HYBRID'
+  | 'ONSITE'
+  | 'REMOTE';
+
+/** Filters; lists mean "any of" except skills ("all of"). All are optional. */
+export type JobFilter = {
+  atsPlatforms?: Array<AtsPlatform> | null | undefined;
+  /** Category ids or slugs. */
+  categories?: Array<string> | null | undefined;
+  /** City names (case- and accent-insensitive). */
+  cities?: Array<string> | null | undefined;
+  /** Company names or ids. */
+  companies?: Array<string> | null | undefined;
+  /** ISO 3166-1 alpha-2 codes. */
+  countries?: Array<string> | null | undefined;
+  departments?: Array<string> | null | undefined;
+  /** Company names or ids to leave out. */
+  excludeCompanies?: Array<string> | null | undefined;
+  hasSalary?: boolean | null | undefined;
+  /** true: remote only; false: all but remote. */
+  isRemote?: boolean | null | undefined;
+  jobTypes?: Array<JobType> | null | undefined;
+  /** Free location text: location, city or country code. */
+  locations?: Array<string> | null | undefined;
+  /** Annual USD; the job range starts at or below this. Excludes jobs without salary. */
+  maxSalaryUsd?: number | null | undefined;
+  /** Annual USD; the job range reaches at least this. Excludes jobs without salary. */
+  minSalaryUsd?: number | null | undefined;
+  postedAfter?: string | null | undefined;
+  postedBefore?: string | null | undefined;
+  postedWithinDays?: number | null | undefined;
+  /** Title, company and description; prefix words, all must match. */
+  query?: string | null | undefined;
+  remoteTypes?: Array<FilterRemoteType> | null | undefined;
+  seniorities?: Array<Seniority> | null | undefined;
+  /** All of these skills. */
+  skills?: Array<string> | null | undefined;
+  sources?: Array<string> | null | undefined;
+  /** Default OPEN. */
+  status?: JobStatusFilter | null | undefined;
+  visaSponsorship?: boolean | null | undefined;
+};
+
+/** Result order. RELEVANCE (the default with a query) ranks title over company over description, newest first among equals. */
+export type JobSort =
+  | 'NEWEST'
+  | 'RELEVANCE'
+  | 'SALARY';
+
+/** Which jobs to include by status. */
+export type JobStatusFilter =
+  | 'ANY'
+  | 'CLOSED'
+  | 'OPEN';
+
+/** Employment type. */
+export type JobType =
+  | 'CONTRACT'
+  | 'FULL_TIME'
+  | 'INTERNSHIP'
+  | 'PART_TIME'
+  | 'TEMPORARY';
+
+/** Workplace type. UNKNOWN when the source says nothing (never guessed from a city). */
+export type RemoteType =
+  | 'HYBRID'
+  | 'ONSITE'
+  | 'REMOTE'
+  | 'UNKNOWN';
+
+/** Seniority, from the title and the source’s own level field. */
+export type Seniority =
+  | 'DIRECTOR'
+  | 'ENTRY'
+  | 'EXECUTIVE'
+  | 'INTERN'
+  | 'LEAD'
+  | 'MANAGER'
+  | 'MID'
+  | 'SENIOR';
+
+export type SearchJobsQueryVariables = Exact<{
+  filter?: JobFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  sort?: JobSort | null | undefined;
+}>;
+
+
+export type SearchJobsQuery = { searchJobs: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
+
+export type LatestJobsQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type LatestJobsQuery = { searchJobs: { totalCount: number, edges: Array<{ node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, salaryText: string | null, firstSeenAt: string } }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const SearchJobsDocument = new TypedDocumentString(`
+    query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {
+  searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        id
+        title
+        companyName
+        location
+        remoteType
+        jobType
+        seniority
+        salaryText
+        skills
+        postedAt
+        listingUrl
+        applyUrl
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
+export const LatestJobsDocument = new TypedDocumentString(`
+    query LatestJobs($first: Int) {
+  searchJobs(first: $first, sort: NEWEST) {
+    totalCount
+    edges {
+      node {
+        id
+        title
+        companyName
+        location
+        remoteType
+        salaryText
+        firstSeenAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;

@@ -1,0 +1,16 @@
+import type { TypedDocumentString } from './gql/graphql.ts';
+
+/** Sends a typed document to /graphql; the result and variables are typed by codegen. */
+export async function execute<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+): Promise<TResult> {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    body: JSON.stringify({ query: document.toString(), variables }),
+  });
+  const body = (await response.json()) as { data?: TResult; errors?: { message: string }[] };
+  if (body.errors?.length || !body.data) throw new Error(body.errors?.map((e) => e.message).join('; ') ?? 'request failed');
+  return body.data;
+}

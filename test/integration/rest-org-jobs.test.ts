@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/create-app.ts';
+import type { Services } from '../../src/services.ts';
+import { createKey, ORG_A, ORG_B, seedDataset } from '../helpers/dataset.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+let services: Services;
+let app: FastifyInstance;
+let ids: Awaited<ReturnType<typeof seedDataset>>;
+let keyA: string;
+let keyB: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  ids = await seedDataset(services);
+  keyA = await createKey(services, ORG_A.id);
+  keyB = await createKey(services, ORG_B.id);
+  app = await createApp(services);
+});
+afterAll(async () => {
+  await app?.close();
+  await services?.close();
+});
+
+/** `null` sends no key at all; leaving it out sends org A's key. */
+const get = (url: string, key: string | null = keyA) =>
+  app.inject({ method: 'GET', url, headers: key === null ? {} : { 'x-api-key': key } });
+const jobIds = (body: { jobs: { id: string }[] }) => body.jobs.map((j) => j.id);
+
+describe(`GET /jobs (${TEST_DB})`, () => {
+  it("returns only the caller organization's jobs in the contract envelope", async () => {
+    const res = await get('/jobs');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total_items: 5, total_pages: 1, has_more: false });
+    expect(new Set(jobIds(body))).toEqual(new Set([ids.olderEngineer, ids.newerEngineer, ids.intern, ids.multiPlace, ids.rustTitle]));
+    const other = (await get('/jobs', keyB)).json();
+    expect(new Set(jobIds(other))).toEqual(new Set([ids.multiPlace, ids.partTime]));
+  });
+
+  it('defaults to 20 per page, caps at 100, and keeps true totals past the end', async () => {
+    expect((await get('/jobs')).json().per_page).toBe(20);
+    expect((await get('/jobs?per_page=100')).statusCode).toBe(200);
+    const tooMany = await get('/jobs?per_page=101');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toMatchObject({ code: 'invalid_parameter' });
+    expect(tooMany.json().error.message).toMatch(/per_page/);
+    const page2 = (await get('/jobs?per_page=2&page=2')).json();
+    expect(page2).toMatchObject({ total_items: 5, total_pages: 3, has_more: true });
+    expect(page2.jobs).toHaveLength(2);
+    const past = (await get('/jobs?per_page=2&page=9')).json();
+    expect(past).toMatchObject({ jobs: [], total_items: 5, total_pages: 3, has_more: false });
+  });
+
+  it('reads repeated name[] arrays, plain repeats and commas alike', async () => {
+    const a = (await get('/jobs?job_types[]=internship&job_types[]=part-time')).json();
+    expect(jobIds(a)).toEqual([ids.intern]);
+    const b = (await get('/jobs?categories[]=data-science&categories[]=marketing')).json();
+    expect(new Set(jobIds(b))).toEqual(new Set([ids.multiPlace, ids.intern]));
+    const c = (await get('/jobs?categories=data-science,marketing')).json();
+    expect(new Set(jobIds(c))).toEqual(new Set(jobIds(b)));
+    const single = (await get('/jobs?categories[]=marketing')).json();
+    expect(jobIds(single)).toEqual([ids.intern]);
+  });
+
+  it('filters by locations[], is_remote and search', async () => {
+    expect(jobIds((await get('/jobs?locations[]=austin')).json())).toEqual([ids.multiPlace]);
+    expect(jobIds((await get('/jobs?is_remote=true')).json())).toEqual([ids.newerEngineer]);
+    expect(jobIds((await get('/jobs?is_remote=false')).json())).not.toContain(ids.newerEngineer);
+    expect(jobIds((await get('/jobs?search=soft%20eng')).json())).toEqual([ids.newerEngineer, ids.olderEngineer]);
+  });
+
+  it.each([
+    ['no key', null],
+    ['a malformed key', 'hello'],
+    ['an unknown key', 'jl_abcdefghij_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+  ])('answers %s with 401', async (_name, key) => {
+    const res = await get('/jobs', key);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'unauthorized' } });
+  });
+
+  it('refuses a revoked key', async () => {
+    const key = await createKey(services, ORG_A.id);
+    expect((await get('/jobs', key)).statusCode).toBe(200);
+    await services.organizations.revokeApiKey(services.orm.em.fork(), key.split('_')[1]!);
+    expect((await get('/jobs', key)).statusCode).toBe(401);
+  });
+
+  it.each([['page=0'], ['per_page=0'], ['per_page=abc'], ['is_remote=maybe'], ['job_types[]=fulltime']])(
+    'rejects %s with 400',
+    async (qs) => {
+      const res = await get(`/jobs?${qs}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_parameter');
+    },
+  );
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { classifyJobType } from '../../../src/ingest/normalize/job-type.ts';
+
+describe('classifyJobType from the employment field', () => {
+  it.each([
+    ['Full-time', 'full-time'],
+    ['FullTime', 'full-time'],
+    ['fulltime', 'full-time'],
+    ['permanent', 'full-time'],
+    ['Regular', 'full-time'],
+    ['Intern', 'internship'],
+    ['Internship', 'internship'],
+    ['intern', 'internship'],
+    ['trainee', 'internship'],
+    ['working_student', 'part-time'],
+    ['Werkstudent', 'part-time'],
+    ['Part-time', 'part-time'],
+    ['PartTime', 'part-time'],
+    ['freelance', 'contract'],
+    ['Contract', 'contract'],
+    ['contractor', 'contract'],
+    ['Full-time Contract', 'contract'],
+    ['Contract to Hire', 'contract'],
+    ['temporary', 'temporary'],
+    ['Temp', 'temporary'],
+    ['Temporary', 'temporary'],
+    ['Seasonal', 'temporary'],
+    ['full-or-part-time', 'full-time'],
+    ['Part-time Internship', 'internship'],
+    ['Vollzeit', 'full-time'],
+  ] as const)('%j → %s', (text, expected) => {
+    expect(classifyJobType(text)).toBe(expected);
+  });
+
+  it.each([[''], ['   '], ['Other'], ['NONE']])('%j → null', (text) => {
+    expect(classifyJobType(text)).toBeNull();
+  });
+});
+
+describe('classifyJobType falls back to the title', () => {
+  it.each([
+    ['Summer 2025 Intern', 'internship'],
+    ['Software Engineering Internship', 'internship'],
+    ['Co-op, Data Science', 'internship'],
+    ['Backend Developer (Contract)', 'contract'],
+    ['Designer - Contract', 'contract'],
+    ['Freelance Copywriter', 'contract'],
+    ['Part-time Barista', 'part-time'],
+    ['Werkstudent Marketing (m/w/d)', 'part-time'],
+    ['Temporary Warehouse Associate', 'temporary'],
+  ] as const)('%j → %s', (title, expected) => {
+    expect(classifyJobType(null, title)).toBe(expected);
+  });
+
+  it.each([['Contract Manager'], ['Internal Auditor'], ['International Sales Lead'], ['Software Engineer']])(
+    '%j names the work, not the arrangement → null',
+    (title) => {
+      expect(classifyJobType(undefined, title)).toBeNull();
+    },
+  );
+
+  it('the explicit field wins over the title', () => {
+    expect(classifyJobType('Full-time', 'Summer Intern')).toBe('full-time');
+  });
+
+  it('an unrecognised field still lets the title decide', () => {
+    expect(classifyJobType('Other', 'Summer 2025 Intern')).toBe('internship');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { classifyRemoteType, type RemoteSignals } from '../../../src/ingest/normalize/remote-type.ts';
+
+describe('classifyRemoteType', () => {
+  const cases: Array<[string, RemoteSignals, string]> = [
+    // 1. explicit workplace field
+    ['Lever remote', { workplaceType: 'remote' }, 'remote'],
+    ['Lever on-site', { workplaceType: 'on-site' }, 'onsite'],
+    ['Lever onsite', { workplaceType: 'onsite' }, 'onsite'],
+    ['Lever hybrid', { workplaceType: 'hybrid' }, 'hybrid'],
+    ['Ashby OnSite', { workplaceType: 'OnSite' }, 'onsite'],
+    ['Ashby Remote', { workplaceType: 'Remote' }, 'remote'],
+    ['Ashby Hybrid', { workplaceType: 'Hybrid' }, 'hybrid'],
+    ['explicit hybrid beats Remote location', { workplaceType: 'Hybrid', locationText: 'Remote - US' }, 'hybrid'],
+    ['explicit onsite beats remote flag', { workplaceType: 'OnSite', remoteFlag: true }, 'onsite'],
+    ['unspecified decides nothing', { workplaceType: 'unspecified' }, 'unknown'],
+    ['unspecified then location decides', { workplaceType: 'unspecified', locationText: 'Remote - United States' }, 'remote'],
+    // 2. location and title
+    ['Remote - US location', { locationText: 'Remote - US' }, 'remote'],
+    ['(Remote) in title', { title: 'Backend Engineer (Remote)' }, 'remote'],
+    ['Anywhere', { locationText: 'Anywhere' }, 'remote'],
+    ['hybrid in location', { locationText: 'New York (Hybrid)' }, 'hybrid'],
+    ['remote and hybrid mentioned → hybrid', { locationText: 'Remote or Hybrid - London' }, 'hybrid'],
+    ['On-site in location', { locationText: 'Austin, TX (On-site)' }, 'onsite'],
+    ['Remote Sensing is a discipline', { title: 'Remote Sensing Scientist' }, 'unknown'],
+    ['non-remote location', { locationText: 'Berlin (non-remote)' }, 'unknown'],
+    // 3. flags
+    ['remote flag true', { remoteFlag: true, locationText: 'London' }, 'remote'],
+    ['remote flag true but the role is hybrid', { remoteFlag: true, descriptionText: 'This is a hybrid role with 3 days a week in the office.' }, 'hybrid'],
+    ['remote flag false is weak', { remoteFlag: false, locationText: 'London' }, 'unknown'],
+    // a city alone is not onsite
+    ['city alone', { locationText: 'San Francisco, CA' }, 'unknown'],
+    ['nothing at all', {}, 'unknown'],
+    // 4. description, role-level phrases
+    ['fully remote', { descriptionText: 'We are a fully remote team across Europe.' }, 'remote'],
+    ['this is a remote position', { descriptionText: 'About the role. This is a remote position open to US residents.' }, 'remote'],
+    ['remote-first', { descriptionText: 'Acme is remote-first.' }, 'remote'],
+    ['perk: anywhere for a month', { descriptionText: 'Perks: work from anywhere for a month each year, fully remote for up to 4 weeks per year.' }, 'unknown'],
+    ['perk: remote Fridays in a hybrid job', { descriptionText: 'Hybrid work model: 3 days a week in our Berlin office, remote Fridays.' }, 'hybrid'],
+    ['perk: 2 weeks remote per year', { descriptionText: 'Enjoy 2 weeks fully remote per year.' }, 'unknown'],
+    ['days in office → hybrid', { descriptionText: 'You will work 2 days per week in the office.' }, 'hybrid'],
+    ['in-office company → onsite', { descriptionText: "We're an in-office company, driven by velocity." }, 'onsite'],
+    ['5 days in office → onsite', { descriptionText: 'Expect to be in office 5 days a week.' }, 'onsite'],
+    ['on-site gym is a perk, not the workplace', { descriptionText: 'Perks include an on-site gym and lunch.' }, 'unknown'],
+    ['hybrid cloud is technology', { descriptionText: 'Experience with hybrid cloud deployments.' }, 'unknown'],
+    ['negated remote is not remote', { descriptionText: 'Please note this is not a fully remote role.' }, 'unknown'],
+    ['"not a remote position" means onsite', { descriptionText: 'This is not a remote position.' }, 'onsite'],
+    ['location beats description', { locationText: 'Remote - Canada', descriptionText: 'We are an in-office company.' }, 'remote'],
+  ];
+  it.each(cases)('%s', (_name, signals, expected) => {
+    expect(classifyRemoteType(signals)).toBe(expected);
+  });
+
+  it('hybrid is never reported as remote for any combination with a hybrid workplace field', () => {
+    for (const locationText of ['Remote', 'Remote - US', 'Anywhere', null]) {
+      for (const remoteFlag of [true, false, null]) {
+        expect(classifyRemoteType({ workplaceType: 'hybrid', locationText, remoteFlag })).toBe('hybrid');
+      }
+    }
+  });
+});

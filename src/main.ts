@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/orm.ts';
 import { createApp } from './http/create-app.ts';
+import { startPoller } from './ingest/poller.ts';
 import { DEMO_API_KEY, seedDemo } from './ingest/seed-demo.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -25,8 +26,10 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
     if (seeded.created) logger.info({ ...seeded, ms: Date.now() - started }, 'demo data seeded');
   }
   const app = await createApp(services);
+  const poller = config.ingestPoller ? startPoller(services) : null;
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    await poller?.stop();
     await app.close();
     await services.close();
     process.exit(0);

@@ -2,9 +2,13 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createOrm, type Orm } from './db/orm.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
+import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
+import { SourceRepository } from './db/repositories/source.repository.ts';
+import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
+import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
 
 /** Everything long-lived, built once and passed down: no module-level singletons. */
 export interface Services {
@@ -16,6 +20,10 @@ export interface Services {
   writer: JobWriter;
   organizations: OrganizationRepository;
   catalog: CatalogRepository;
+  ingest: IngestRepository;
+  sources: SourceRepository;
+  registry: SourceRegistry;
+  http: HttpClient;
   close(): Promise<void>;
 }
 
@@ -24,6 +32,9 @@ export interface ServiceOverrides {
   clock?: () => Date;
   /** Sees every SQL statement (tests count statements per request). */
   onQuery?: (sql: string) => void;
+  /** Source adapters pointed elsewhere (tests serve boards from loopback). */
+  registry?: SourceRegistry;
+  http?: HttpClient;
 }
 
 export async function createServices(config: Readonly<Config>, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -39,6 +50,10 @@ export async function createServices(config: Readonly<Config>, overrides: Servic
     writer: new JobWriter(),
     organizations: new OrganizationRepository(),
     catalog: new CatalogRepository(),
+    ingest: new IngestRepository(),
+    sources: new SourceRepository(),
+    registry: overrides.registry ?? createSourceRegistry(),
+    http: overrides.http ?? createHttpClient({ userAgent: 'job-listings-service/0.1 (+https://localhost)' }),
     close: () => orm.close(true),
   };
 }

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { registerDbCommands } from './commands/db.ts';
+import { registerIngestCommand } from './commands/ingest.ts';
 import { registerKeyCommands } from './commands/keys.ts';
 import { registerSchemaCommand } from './commands/print-schema.ts';
 import { registerServeCommand } from './commands/serve.ts';
+import { registerSourcesCommands } from './commands/sources.ts';
 
 /** `jobs <command>`: one entry for the server and every operator task. */
 const program = new Command('jobs').description('Job Listings Service').showHelpAfterError();
 registerServeCommand(program);
 registerDbCommands(program);
 registerKeyCommands(program);
+registerIngestCommand(program);
+registerSourcesCommands(program);
 registerSchemaCommand(program);
 
 await program.parseAsync(process.argv);

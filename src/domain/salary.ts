@@ -29,7 +29,10 @@ function dollars(n: number): string {
  * "$120,000 – $150,000" (en dash with spaces), one value when only one side exists or
  * both round to the same dollar, null when there is no salary at all.
  */
-export function formatUsdRange(min: number | null | undefined, max: number | null | undefined): string | null {
+export function formatUsdRange(
+  min: number | null | undefined,
+  max: number | null | undefined,
+): string | null {
   const lo = typeof min === 'number' && Number.isFinite(min) ? min : null;
   const hi = typeof max === 'number' && Number.isFinite(max) ? max : null;
   if (lo === null && hi === null) return null;
@@ -46,7 +49,10 @@ const PERIOD_WORDS: ReadonlyArray<[SalaryPeriod, readonly string[]]> = [
   ['day', ['day', 'daily', 'diem', 'tag', 'taglich', 'jour']],
   ['week', ['week', 'weekly', 'wk', 'wks', 'woche', 'wochentlich']],
   ['month', ['month', 'monthly', 'mo', 'mos', 'mth', 'mths', 'monat', 'monatlich', 'mois', 'mensuel']],
-  ['year', ['year', 'yearly', 'yr', 'yrs', 'annual', 'annually', 'annum', 'pa', 'jahr', 'jahrlich', 'annuel']],
+  [
+    'year',
+    ['year', 'yearly', 'yr', 'yrs', 'annual', 'annually', 'annum', 'pa', 'jahr', 'jahrlich', 'annuel'],
+  ],
 ];
 
 const WORD_TO_PERIOD = new Map<string, SalaryPeriod>();

@@ -16,7 +16,11 @@ export interface SkillDef {
   cs?: readonly string[];
 }
 
-const s = (name: string, i?: readonly string[], cs?: readonly string[]): SkillDef => ({ name, ...(i ? { i } : {}), ...(cs ? { cs } : {}) });
+const s = (name: string, i?: readonly string[], cs?: readonly string[]): SkillDef => ({
+  name,
+  ...(i ? { i } : {}),
+  ...(cs ? { cs } : {}),
+});
 
 export const SKILLS: readonly SkillDef[] = [
   // Languages
@@ -216,7 +220,8 @@ export const SKILLS: readonly SkillDef[] = [
 
 const BY_FOLDED = new Map<string, string>();
 for (const def of SKILLS) {
-  for (const form of [def.name, ...(def.i ?? []), ...(def.cs ?? [])]) BY_FOLDED.set(foldText(form).trim(), def.name);
+  for (const form of [def.name, ...(def.i ?? []), ...(def.cs ?? [])])
+    BY_FOLDED.set(foldText(form).trim(), def.name);
 }
 
 /** Canonical name for any known spelling ("k8s" → "Kubernetes"), or null. */

@@ -85,6 +85,57 @@ export class JobWriter {
     await this.addToBoards(em, batch);
   }
 
+  /**
+   * Cross-source copies of existing jobs: keep the job's own fields, record the copy
+   * as provenance, add the copy's places (so city filters still find every place)
+   * and fill what the job lacks (salary, description).
+   */
+  async attachCopies(em: Em, copies: JobWrite[]): Promise<void> {
+    if (copies.length === 0) return;
+    await this.upsertSourcePostings(em, copies);
+    const byJob = new Map<string, ReturnType<typeof jobRow>>();
+    for (const w of copies) {
+      const row = jobRow(w);
+      const seen = byJob.get(w.jobId);
+      if (!seen) byJob.set(w.jobId, row);
+      else {
+        seen.places = [...seen.places, ...row.places];
+        seen.city_keys = [...seen.city_keys, ...row.city_keys];
+        seen.country_codes = [...seen.country_codes, ...row.country_codes];
+      }
+    }
+    await em.execute(
+      `update job j set
+          places = (select coalesce(jsonb_agg(distinct x), '[]'::jsonb) from jsonb_array_elements(j.places || t.places) x),
+          city_keys = array(select distinct unnest(j.city_keys || ${textArray('city_keys')})),
+          country_codes = array(select distinct unnest(j.country_codes || ${textArray('country_codes')})),
+          salary_min = case when j.salary_min_usd is null then t.salary_min else j.salary_min end,
+          salary_max = case when j.salary_min_usd is null then t.salary_max else j.salary_max end,
+          salary_currency = case when j.salary_min_usd is null then t.salary_currency else j.salary_currency end,
+          salary_period = case when j.salary_min_usd is null then t.salary_period else j.salary_period end,
+          salary_text = case when j.salary_min_usd is null then t.salary_text else j.salary_text end,
+          salary_max_usd = case when j.salary_min_usd is null then t.salary_max_usd else j.salary_max_usd end,
+          salary_min_usd = coalesce(j.salary_min_usd, t.salary_min_usd),
+          description_html = case when j.description_text = '' then t.description_html else j.description_html end,
+          description_text = case when j.description_text = '' then t.description_text else j.description_text end,
+          last_seen_at = greatest(j.last_seen_at, t.seen_at), status = 'open', closed_at = null
+         from jsonb_to_recordset(?::jsonb) as t(${JOB_RECORD_COLUMNS})
+        where j.id = t.id`,
+      [JSON.stringify([...byJob.values()])],
+    );
+    await this.addToBoards(em, copies);
+  }
+
+  /** Board membership for jobs already stored (an organization's source seen again). */
+  async addMemberships(em: Em, jobIds: string[], organizationId: string, origin: JobWrite['origin'] = 'source'): Promise<void> {
+    await em.execute(
+      `insert into organization_job (organization_id, job_id, origin)
+       select ?, id::uuid, ? from jsonb_array_elements_text(?::jsonb) as id
+       on conflict do nothing`,
+      [organizationId, origin ?? 'source', JSON.stringify(jobIds)],
+    );
+  }
+
   private async upsertCompanies(em: Em, batch: JobWrite[]): Promise<void> {
     const companies = new Map<string, object>();
     for (const { job } of batch) {

@@ -13,25 +13,82 @@ import { foldText } from '../../domain/text.ts';
 type Rule = readonly [slug: string, pattern: RegExp];
 
 const TITLE_RULES: readonly Rule[] = [
-  ['hr-recruiting', /\b(?:recruit\w*|sourcer|talent acquisition|talent partner|human resources|hr|hrbp|people (?:operations|ops|partner|business partner|team|manager)|head of people|vp,? people|chief people officer|benefits (?:manager|specialist)|payroll specialist|learning (?:&|and) development)\b/],
-  ['legal', /\b(?:counsel|attorney|lawyer|paralegal|legal|compliance|privacy officer|regulatory affairs|contracts? manager)\b/],
-  ['product-management', /\b(?:product manager|product owner|product management|product lead|head of product|vp,? (?:of )?product|director,? (?:of )?product|chief product officer|group product|technical program manager|tpm)\b/],
-  ['design', /\b(?:designer|design lead|design manager|head of design|design director|ux|ui\/ux|ux\/ui|user research(?:er)?|creative director|art director|illustrator|animator|motion graphics|product design|visual design|graphic design|interaction design)\b/],
-  ['sales', /\b(?:sales|account executive|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|inside sales|revenue (?:manager|director))\b/],
-  ['customer-success', /\b(?:customer success|customer support|customer service|customer experience|client success|client services|support (?:specialist|engineer|agent|representative|associate|analyst|lead)|technical support|implementation (?:manager|specialist|consultant|engineer)|onboarding specialist|customer care)\b/],
-  ['machine-learning', /\b(?:machine learning|ml|ai|artificial intelligence|deep learning|nlp|llm|computer vision|mlops|applied scientist|research scientist|research engineer|ai engineer|ml engineer|perception)\b/],
-  ['data-science', /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics|business intelligence|bi (?:developer|analyst|engineer)|statistician|quantitative (?:analyst|researcher)|data architect|data platform|data (?:specialist|manager|lead|modeler|steward|governance|quality))\b/],
-  ['security', /\b(?:security|infosec|cyber\w*|penetration|pentest\w*|appsec|soc analyst|threat|vulnerability|identity (?:and|&) access|iam engineer)\b/],
-  ['devops-infrastructure', /\b(?:devops|dev ops|sre|site reliability|infrastructure|platform engineer\w*|cloud (?:engineer|architect|operations)|systems? administrator|sysadmin|network (?:engineer|administrator)|database administrator|dba|release engineer|build engineer|production engineer|it support|help ?desk|it (?:specialist|administrator|manager|engineer|technician)|systems engineer)\b/],
-  ['qa-testing', /\b(?:qa|quality assurance|test engineer|testing|tester|sdet|test automation|automation tester|quality engineer\w*|software engineer in test)\b/],
-  ['hardware-engineering', /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|firmware|fpga|asic|pcb|rf engineer|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/],
-  ['marketing', /\b(?:marketing|marketer|growth (?:marketing|manager|marketer|lead)|head of growth|seo|sem|brand (?:manager|marketing|strategist|lead)|communications|public relations|pr (?:manager|specialist)|social media|demand gen\w*|content marketing|events? (?:manager|coordinator)|community manager|lifecycle|crm manager|copy ?writer)\b/],
-  ['content-writing', /\b(?:writer|copywriter|editor|editorial|content (?:strategist|creator|producer|designer|manager|specialist)|journalist|technical writer|documentation|localization|translator)\b/],
-  ['finance', /\b(?:finance|financial|accountant|accounting|controller|fp&a|fp and a|tax|treasury|payroll|audit\w*|bookkeep\w*|billing|accounts (?:payable|receivable)|investment|cfo|actuar\w*|credit analyst|underwriter)\b/],
-  ['software-engineering', /\b(?:software|developer|engineer|engineering|programmer|front-?end|back-?end|full-?stack|mobile|ios|android|web|sde|swe|architect|tech lead|cto|coder|devrel|developer advocate)\b/],
-  ['healthcare', /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c)\b/],
-  ['education', /\b(?:teacher|tutor|instructor|professor|educator|curriculum|teaching|lecturer|school|faculty|academic|trainer|instructional designer)\b/],
-  ['operations', /\b(?:operations|ops|logistics|supply chain|procurement|purchasing|office manager|executive assistant|administrative|admin|assistant|facilities|warehouse|driver|technician|project manager|program manager|chief of staff|strategy|business analyst|coordinator|dispatcher|fulfillment|inventory|workplace|receptionist|operator|scheduler|planner)\b/],
+  [
+    'hr-recruiting',
+    /\b(?:recruit\w*|sourcer|talent acquisition|talent partner|human resources|hr|hrbp|people (?:operations|ops|partner|business partner|team|manager)|head of people|vp,? people|chief people officer|benefits (?:manager|specialist)|payroll specialist|learning (?:&|and) development)\b/,
+  ],
+  [
+    'legal',
+    /\b(?:counsel|attorney|lawyer|paralegal|legal|compliance|privacy officer|regulatory affairs|contracts? manager)\b/,
+  ],
+  [
+    'product-management',
+    /\b(?:product manager|product owner|product management|product lead|head of product|vp,? (?:of )?product|director,? (?:of )?product|chief product officer|group product|technical program manager|tpm)\b/,
+  ],
+  [
+    'design',
+    /\b(?:designer|design lead|design manager|head of design|design director|ux|ui\/ux|ux\/ui|user research(?:er)?|creative director|art director|illustrator|animator|motion graphics|product design|visual design|graphic design|interaction design)\b/,
+  ],
+  [
+    'sales',
+    /\b(?:sales|account executive|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|inside sales|revenue (?:manager|director))\b/,
+  ],
+  [
+    'customer-success',
+    /\b(?:customer success|customer support|customer service|customer experience|client success|client services|support (?:specialist|engineer|agent|representative|associate|analyst|lead)|technical support|implementation (?:manager|specialist|consultant|engineer)|onboarding specialist|customer care)\b/,
+  ],
+  [
+    'machine-learning',
+    /\b(?:machine learning|ml|ai|artificial intelligence|deep learning|nlp|llm|computer vision|mlops|applied scientist|research scientist|research engineer|ai engineer|ml engineer|perception)\b/,
+  ],
+  [
+    'data-science',
+    /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics|business intelligence|bi (?:developer|analyst|engineer)|statistician|quantitative (?:analyst|researcher)|data architect|data platform|data (?:specialist|manager|lead|modeler|steward|governance|quality))\b/,
+  ],
+  [
+    'security',
+    /\b(?:security|infosec|cyber\w*|penetration|pentest\w*|appsec|soc analyst|threat|vulnerability|identity (?:and|&) access|iam engineer)\b/,
+  ],
+  [
+    'devops-infrastructure',
+    /\b(?:devops|dev ops|sre|site reliability|infrastructure|platform engineer\w*|cloud (?:engineer|architect|operations)|systems? administrator|sysadmin|network (?:engineer|administrator)|database administrator|dba|release engineer|build engineer|production engineer|it support|help ?desk|it (?:specialist|administrator|manager|engineer|technician)|systems engineer)\b/,
+  ],
+  [
+    'qa-testing',
+    /\b(?:qa|quality assurance|test engineer|testing|tester|sdet|test automation|automation tester|quality engineer\w*|software engineer in test)\b/,
+  ],
+  [
+    'hardware-engineering',
+    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|firmware|fpga|asic|pcb|rf engineer|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/,
+  ],
+  [
+    'marketing',
+    /\b(?:marketing|marketer|growth (?:marketing|manager|marketer|lead)|head of growth|seo|sem|brand (?:manager|marketing|strategist|lead)|communications|public relations|pr (?:manager|specialist)|social media|demand gen\w*|content marketing|events? (?:manager|coordinator)|community manager|lifecycle|crm manager|copy ?writer)\b/,
+  ],
+  [
+    'content-writing',
+    /\b(?:writer|copywriter|editor|editorial|content (?:strategist|creator|producer|designer|manager|specialist)|journalist|technical writer|documentation|localization|translator)\b/,
+  ],
+  [
+    'finance',
+    /\b(?:finance|financial|accountant|accounting|controller|fp&a|fp and a|tax|treasury|payroll|audit\w*|bookkeep\w*|billing|accounts (?:payable|receivable)|investment|cfo|actuar\w*|credit analyst|underwriter)\b/,
+  ],
+  [
+    'software-engineering',
+    /\b(?:software|developer|engineer|engineering|programmer|front-?end|back-?end|full-?stack|mobile|ios|android|web|sde|swe|architect|tech lead|cto|coder|devrel|developer advocate)\b/,
+  ],
+  [
+    'healthcare',
+    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c)\b/,
+  ],
+  [
+    'education',
+    /\b(?:teacher|tutor|instructor|professor|educator|curriculum|teaching|lecturer|school|faculty|academic|trainer|instructional designer)\b/,
+  ],
+  [
+    'operations',
+    /\b(?:operations|ops|logistics|supply chain|procurement|purchasing|office manager|executive assistant|administrative|admin|assistant|facilities|warehouse|driver|technician|project manager|program manager|chief of staff|strategy|business analyst|coordinator|dispatcher|fulfillment|inventory|workplace|receptionist|operator|scheduler|planner)\b/,
+  ],
 ];
 
 // Departments use their own words ("People", "R&D", "G&A", "GTM").
@@ -44,15 +101,30 @@ const DEPARTMENT_RULES: readonly Rule[] = [
 ];
 
 const SKILL_FAMILIES: readonly Rule[] = [
-  ['machine-learning', /^(?:PyTorch|TensorFlow|Keras|scikit-learn|Machine Learning|Deep Learning|NLP|Computer Vision|LLMs|MLOps|LangChain)$/],
-  ['data-science', /^(?:Pandas|NumPy|R|Tableau|Power BI|Looker|dbt|Airflow|Apache Spark|Statistics|SPSS|Stata|SAS|BigQuery|Snowflake)$/],
-  ['devops-infrastructure', /^(?:Kubernetes|Terraform|Ansible|Helm|Docker|Prometheus|Grafana|Pulumi|CloudFormation)$/],
+  [
+    'machine-learning',
+    /^(?:PyTorch|TensorFlow|Keras|scikit-learn|Machine Learning|Deep Learning|NLP|Computer Vision|LLMs|MLOps|LangChain)$/,
+  ],
+  [
+    'data-science',
+    /^(?:Pandas|NumPy|R|Tableau|Power BI|Looker|dbt|Airflow|Apache Spark|Statistics|SPSS|Stata|SAS|BigQuery|Snowflake)$/,
+  ],
+  [
+    'devops-infrastructure',
+    /^(?:Kubernetes|Terraform|Ansible|Helm|Docker|Prometheus|Grafana|Pulumi|CloudFormation)$/,
+  ],
   ['design', /^(?:Figma|Sketch|Adobe Photoshop|Adobe Illustrator|UX Research)$/],
-  ['software-engineering', /^(?:JavaScript|TypeScript|Python|Java|Go|Rust|C\+\+|C#|Ruby|PHP|Kotlin|Swift|React|Node\.js|Django|Ruby on Rails|\.NET|Spring|Angular|Vue\.js)$/],
+  [
+    'software-engineering',
+    /^(?:JavaScript|TypeScript|Python|Java|Go|Rust|C\+\+|C#|Ruby|PHP|Kotlin|Swift|React|Node\.js|Django|Ruby on Rails|\.NET|Spring|Angular|Vue\.js)$/,
+  ],
 ];
 
 function fold(s: string): string {
-  return foldText(s).replace(/[^a-z0-9&+#/\s-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return foldText(s)
+    .replace(/[^a-z0-9&+#/\s-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function firstRule(rules: readonly Rule[], text: string): string | null {
@@ -61,7 +133,11 @@ function firstRule(rules: readonly Rule[], text: string): string | null {
 }
 
 /** Slug by title, department, then skills; 'other' for a title that fits nothing. */
-export function classifyCategory(title: string | null | undefined, department?: string | null, skills?: readonly string[] | null): string | null {
+export function classifyCategory(
+  title: string | null | undefined,
+  department?: string | null,
+  skills?: readonly string[] | null,
+): string | null {
   const t = typeof title === 'string' ? fold(title) : '';
   const fromTitle = t ? firstRule(TITLE_RULES, t) : null;
   if (fromTitle) return fromTitle;

@@ -18,9 +18,47 @@ export function cleanCompanyName(name: unknown): string {
 
 // Legal forms, compared as whole trailing words after punctuation is gone ("S.A." → "sa").
 const LEGAL_SUFFIXES = new Set([
-  'inc', 'incorporated', 'llc', 'llp', 'lp', 'ltd', 'limited', 'plc', 'corp', 'corporation', 'co',
-  'gmbh', 'mbh', 'ag', 'kg', 'ug', 'se', 'sa', 'sas', 'sarl', 'srl', 'spa', 'sl', 'bv', 'nv', 'ab',
-  'oy', 'oyj', 'as', 'asa', 'aps', 'pty', 'pte', 'pvt', 'private', 'kk', 'sp', 'zoo', 'oo', 'sro', 'kft',
+  'inc',
+  'incorporated',
+  'llc',
+  'llp',
+  'lp',
+  'ltd',
+  'limited',
+  'plc',
+  'corp',
+  'corporation',
+  'co',
+  'gmbh',
+  'mbh',
+  'ag',
+  'kg',
+  'ug',
+  'se',
+  'sa',
+  'sas',
+  'sarl',
+  'srl',
+  'spa',
+  'sl',
+  'bv',
+  'nv',
+  'ab',
+  'oy',
+  'oyj',
+  'as',
+  'asa',
+  'aps',
+  'pty',
+  'pte',
+  'pvt',
+  'private',
+  'kk',
+  'sp',
+  'zoo',
+  'oo',
+  'sro',
+  'kft',
 ]);
 // Only dropped together with a legal form, never alone ("Acme Holdings" stays).
 const GLUE = new Set(['and', 'co', 'z', 'o']);
@@ -74,6 +112,7 @@ export function normalizeDomain(urlOrDomain: unknown): string | null {
     return null;
   }
   host = host.replace(/\.$/, '').replace(/^www\d*\./, '');
-  if (!/^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(host)) return null;
+  if (!/^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(host))
+    return null;
   return host;
 }

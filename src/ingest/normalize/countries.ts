@@ -7,10 +7,57 @@
  */
 import { foldText } from '../../domain/text.ts';
 
+const SECONDARY = '--secondary--';
+const US_STATE_CODES = new Set([
+  'AL',
+  'AZ',
+  'MD',
+  'ME',
+  'MN',
+  'MO',
+  'PA',
+  'GA',
+  'IN',
+  'DE',
+  'CO',
+  'CA',
+  'AR',
+  'ID',
+  'IL',
+  'MA',
+  'MT',
+  'NE',
+  'SC',
+  'VA',
+]);
+
 // [iso2, currency, ...names and aliases]
 const COUNTRY_ROWS: ReadonlyArray<readonly string[]> = [
-  ['US', 'USD', 'United States', 'United States of America', 'USA', 'U.S.A.', 'U.S.', 'America', 'Estados Unidos'],
-  ['GB', 'GBP', 'United Kingdom', 'UK', 'U.K.', 'Great Britain', 'Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'GBR'],
+  [
+    'US',
+    'USD',
+    'United States',
+    'United States of America',
+    'USA',
+    'U.S.A.',
+    'U.S.',
+    'America',
+    'Estados Unidos',
+  ],
+  [
+    'GB',
+    'GBP',
+    'United Kingdom',
+    'UK',
+    'U.K.',
+    'Great Britain',
+    'Britain',
+    'England',
+    'Scotland',
+    'Wales',
+    'Northern Ireland',
+    'GBR',
+  ],
   ['CA', 'CAD', 'Canada', 'CAN'],
   ['MX', 'MXN', 'Mexico', 'México', 'MEX'],
   ['BR', 'BRL', 'Brazil', 'Brasil', 'BRA'],
@@ -58,7 +105,7 @@ const COUNTRY_ROWS: ReadonlyArray<readonly string[]> = [
   ['SA', 'SAR', 'Saudi Arabia', 'KSA'],
   ['QA', 'USD', 'Qatar'],
   ['EG', 'EGP', 'Egypt'],
-  ['MA', 'EUR', 'Morocco'],
+  ['MA', 'MAD', 'Morocco', 'Maroc'],
   ['ZA', 'ZAR', 'South Africa', 'ZAF'],
   ['NG', 'NGN', 'Nigeria', 'NGA'],
   ['KE', 'KES', 'Kenya', 'KEN'],
@@ -80,17 +127,80 @@ const COUNTRY_ROWS: ReadonlyArray<readonly string[]> = [
   ['PH', 'PHP', 'Philippines', 'The Philippines', 'PHL'],
   ['AU', 'AUD', 'Australia', 'AUS'],
   ['NZ', 'NZD', 'New Zealand', 'NZL'],
+  // Further countries seen in feeds; the currency column only matters where the FX
+  // table knows it. Their two-letter codes are not read as codes when they are also US
+  // state codes (PA, AL, MD, ME, MO, MN, AZ): in job feeds those mean the state.
+  [SECONDARY],
+  ['EC', 'USD', 'Ecuador'],
+  ['SV', 'USD', 'El Salvador'],
+  ['PA', 'USD', 'Panama'],
+  ['PR', 'USD', 'Puerto Rico'],
+  ['GT', 'GTQ', 'Guatemala'],
+  ['HN', 'HNL', 'Honduras'],
+  ['NI', 'NIO', 'Nicaragua'],
+  ['DO', 'DOP', 'Dominican Republic'],
+  ['JM', 'JMD', 'Jamaica'],
+  ['BO', 'BOB', 'Bolivia'],
+  ['PY', 'PYG', 'Paraguay'],
+  ['VE', 'VES', 'Venezuela'],
+  ['AM', 'AMD', 'Armenia'],
+  ['AZ', 'AZN', 'Azerbaijan'],
+  ['KZ', 'KZT', 'Kazakhstan'],
+  ['UZ', 'UZS', 'Uzbekistan'],
+  ['BY', 'BYN', 'Belarus'],
+  ['MD', 'MDL', 'Moldova'],
+  ['AL', 'ALL', 'Albania'],
+  ['MK', 'MKD', 'North Macedonia'],
+  ['BA', 'BAM', 'Bosnia and Herzegovina'],
+  ['ME', 'EUR', 'Montenegro'],
+  ['XK', 'EUR', 'Kosovo'],
+  ['TN', 'TND', 'Tunisia'],
+  ['DZ', 'DZD', 'Algeria'],
+  ['ET', 'ETB', 'Ethiopia'],
+  ['UG', 'UGX', 'Uganda'],
+  ['TZ', 'TZS', 'Tanzania'],
+  ['RW', 'RWF', 'Rwanda'],
+  ['SN', 'XOF', 'Senegal'],
+  ['CI', 'XOF', "Côte d'Ivoire", 'Ivory Coast'],
+  ['CM', 'XAF', 'Cameroon'],
+  ['ZW', 'USD', 'Zimbabwe'],
+  ['ZM', 'ZMW', 'Zambia'],
+  ['BW', 'BWP', 'Botswana'],
+  ['MU', 'MUR', 'Mauritius'],
+  ['JO', 'JOD', 'Jordan'],
+  ['LB', 'LBP', 'Lebanon'],
+  ['KW', 'KWD', 'Kuwait'],
+  ['BH', 'BHD', 'Bahrain'],
+  ['OM', 'OMR', 'Oman'],
+  ['NP', 'NPR', 'Nepal'],
+  ['KH', 'USD', 'Cambodia'],
+  ['MM', 'MMK', 'Myanmar'],
+  ['MN', 'MNT', 'Mongolia'],
+  ['MO', 'MOP', 'Macau', 'Macao'],
+  ['GE', 'GEL', 'Georgia'],
 ];
 
 const BY_ALIAS = new Map<string, string>();
 const CURRENCY = new Map<string, string>();
-for (const [iso, currency, ...names] of COUNTRY_ROWS) {
-  CURRENCY.set(iso as string, currency as string);
-  for (const name of names) BY_ALIAS.set(countryKey(name), iso as string);
+// Codes accepted as bare two-letter input.
+const CODES = new Set<string>();
+let secondary = false;
+for (const row of COUNTRY_ROWS) {
+  if (row[0] === SECONDARY) {
+    secondary = true;
+    continue;
+  }
+  const [iso, currency, ...names] = row as [string, string, ...string[]];
+  CURRENCY.set(iso, currency);
+  if (!secondary || !US_STATE_CODES.has(iso)) CODES.add(iso);
+  for (const name of names) BY_ALIAS.set(countryKey(name), iso);
 }
 
 function countryKey(s: string): string {
-  return foldText(s).replace(/\./g, '').replace(/[^a-z0-9']+/g, ' ').trim();
+  return foldText(s)
+    .replace(/\./g, '')
+    .replace(/[^a-z0-9']+/g, ' ')
+    .trim();
 }
 
 /** True for the ISO codes the table knows (upper case expected). */
@@ -109,7 +219,7 @@ export function countryCode(text: string | null | undefined): string | null {
   if (/^[A-Za-z]{2}$/.test(trimmed)) {
     const upper = trimmed.toUpperCase();
     if (upper === 'UK') return 'GB';
-    return isKnownCountryCode(upper) ? upper : null;
+    return CODES.has(upper) ? upper : null;
   }
   return BY_ALIAS.get(countryKey(trimmed)) ?? null;
 }

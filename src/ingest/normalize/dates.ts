@@ -25,6 +25,9 @@ export function parseDate(value: unknown, now: Date = new Date()): Date | null {
   if (s === '' || s.length > 64) return null;
   if (/^\d{9,13}$/.test(s)) return parseDate(Number(s), now);
   // Accept ISO-like text only, so "next Tuesday" or "3" never become a date.
-  if (!/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})?)?$/i.test(s)) return null;
+  if (
+    !/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})?)?$/i.test(s)
+  )
+    return null;
   return plausible(Date.parse(s), now);
 }

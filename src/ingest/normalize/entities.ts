@@ -88,14 +88,17 @@ function fromCodePoint(cp: number, original: string): string {
  */
 export function decodeEntities(input: string): string {
   if (!input.includes('&')) return input;
-  return input.replace(ENTITY_RE, (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (dec !== undefined) return fromCodePoint(Number.parseInt(dec, 10), match);
-    if (hex !== undefined) return fromCodePoint(Number.parseInt(hex, 16), match);
-    if (name !== undefined && Object.hasOwn(NAMED, name)) {
-      // A named reference without ";" is only taken for the legacy core set.
-      if (!match.endsWith(';') && !['amp', 'lt', 'gt', 'quot', 'nbsp'].includes(name)) return match;
-      return NAMED[name] as string;
-    }
-    return match;
-  });
+  return input.replace(
+    ENTITY_RE,
+    (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (dec !== undefined) return fromCodePoint(Number.parseInt(dec, 10), match);
+      if (hex !== undefined) return fromCodePoint(Number.parseInt(hex, 16), match);
+      if (name !== undefined && Object.hasOwn(NAMED, name)) {
+        // A named reference without ";" is only taken for the legacy core set.
+        if (!match.endsWith(';') && !['amp', 'lt', 'gt', 'quot', 'nbsp'].includes(name)) return match;
+        return NAMED[name] as string;
+      }
+      return match;
+    },
+  );
 }

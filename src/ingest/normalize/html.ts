@@ -13,8 +13,29 @@ const SAFE_TAGS = ['p', 'ul', 'ol', 'li', 'b', 'strong', 'em', 'i', 'br', 'h1', 
 
 // Block-level tags become line breaks in the text rendering.
 const BLOCK_TAGS = [
-  'p', 'div', 'section', 'article', 'header', 'footer', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'table', 'tr', 'blockquote', 'pre', 'hr', 'dl', 'dt', 'dd',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'tr',
+  'blockquote',
+  'pre',
+  'hr',
+  'dl',
+  'dt',
+  'dd',
 ];
 
 const SAFE_OPTIONS: sanitizeHtml.IOptions = {
@@ -26,7 +47,18 @@ const SAFE_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Content of these is dropped entirely, not kept as text.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+  ],
   transformTags: {
     // Lever and many boards use <div> for paragraphs; keep the break, drop the tag.
     div: 'p',

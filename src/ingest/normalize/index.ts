@@ -40,7 +40,9 @@ function str(value: unknown, max = 10_000): string | null {
 }
 
 function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
+  return Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim())
+    : [];
 }
 
 function httpUrl(value: unknown): string | null {
@@ -58,12 +60,16 @@ function truncate(s: string, max: number): string {
   return s.length > max ? s.slice(0, max) : s;
 }
 
-function validate(raw: unknown): { ok: true; raw: RawPosting; title: string; externalId: string } | { ok: false; reason: string } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: 'invalid posting' };
+function validate(
+  raw: unknown,
+): { ok: true; raw: RawPosting; title: string; externalId: string } | { ok: false; reason: string } {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, reason: 'invalid posting' };
   const r = raw as Record<string, unknown>;
   if (!isOneOf(ATS_PLATFORMS, r.source)) return { ok: false, reason: 'invalid source' };
   if (typeof r.board !== 'string' || r.board.trim() === '') return { ok: false, reason: 'missing board' };
-  if (r.externalId === undefined || r.externalId === null || r.externalId === '') return { ok: false, reason: 'missing external id' };
+  if (r.externalId === undefined || r.externalId === null || r.externalId === '')
+    return { ok: false, reason: 'missing external id' };
   if (typeof r.externalId !== 'string') return { ok: false, reason: 'invalid external id' };
   const externalId = r.externalId.trim();
   if (externalId === '' || externalId.length > MAX_EXTERNAL_ID_LENGTH || /[\u0000-\u001f]/.test(externalId)) {
@@ -80,19 +86,31 @@ function validate(raw: unknown): { ok: true; raw: RawPosting; title: string; ext
 function build(raw: RawPosting, title: string, externalId: string, now: Date): NormalizedJob {
   const board = raw.board.trim();
 
-  const rawHtml = typeof raw.descriptionHtml === 'string' ? truncate(raw.descriptionHtml, MAX_DESCRIPTION_LENGTH) : '';
-  const givenText = typeof raw.descriptionText === 'string' ? tidyText(truncate(raw.descriptionText, MAX_DESCRIPTION_LENGTH)) : '';
+  const rawHtml =
+    typeof raw.descriptionHtml === 'string' ? truncate(raw.descriptionHtml, MAX_DESCRIPTION_LENGTH) : '';
+  const givenText =
+    typeof raw.descriptionText === 'string'
+      ? tidyText(truncate(raw.descriptionText, MAX_DESCRIPTION_LENGTH))
+      : '';
   const descriptionText = truncate(givenText || htmlToText(rawHtml), MAX_DESCRIPTION_LENGTH);
-  const descriptionHtml = truncate(rawHtml ? toSafeHtml(rawHtml) : textToSafeHtml(descriptionText), MAX_DESCRIPTION_LENGTH);
+  const descriptionHtml = truncate(
+    rawHtml ? toSafeHtml(rawHtml) : textToSafeHtml(descriptionText),
+    MAX_DESCRIPTION_LENGTH,
+  );
 
-  const structured = { city: str(raw.city, 200), region: str(raw.region, 200), country: str(raw.country, 100) };
+  const structured = {
+    city: str(raw.city, 200),
+    region: str(raw.region, 200),
+    country: str(raw.country, 100),
+  };
   const extra = strings(raw.extraLocations);
   const mainLocation = str(raw.locationText, 2_000);
   const allLocationText = [mainLocation, ...extra].filter((s): s is string => s !== null).join('; ');
   const places = parseLocations(allLocationText, structured);
   const first = places[0] ?? null;
   const locationText =
-    mainLocation ?? (allLocationText || [structured.city, structured.region, structured.country].filter(Boolean).join(', '));
+    mainLocation ??
+    (allLocationText || [structured.city, structured.region, structured.country].filter(Boolean).join(', '));
 
   const department = str(raw.department, 200);
   const tags = strings(raw.tags);
@@ -160,6 +178,9 @@ export function normalizePosting(raw: RawPosting, opts?: NormalizeOptions): Norm
     return { ok: true, job: build(checked.raw, checked.title, checked.externalId, now) };
   } catch (error) {
     // A bug in a classifier must cost one row, not the batch; the reason names it.
-    return { ok: false, reason: `normalization failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: `normalization failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

@@ -9,24 +9,41 @@ import { foldText } from '../../domain/text.ts';
 /** "FullTime" → "full time", "working_student" → "working student". */
 function words(text: string): string {
   const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2');
-  return ` ${foldText(spaced).replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  return ` ${foldText(spaced)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
 }
 
 // Checked in order: the more specific arrangement wins when a value names two
 // ("Full-time Contract" is a contract, "Part-time Internship" an internship).
 const FIELD_RULES: ReadonlyArray<[JobType, RegExp]> = [
-  ['internship', / (intern|interns|internship|internships|co op|coop|praktikum|praktikant|praktikantin|stage|stagiaire|apprentice|apprenticeship|trainee|ausbildung) /],
-  ['contract', / (contract|contractor|contracting|freelance|freelancer|freiberuflich|consultancy|1099|c2c|corp to corp|contract to hire) /],
+  [
+    'internship',
+    / (intern|interns|internship|internships|co op|coop|praktikum|praktikant|praktikantin|stage|stagiaire|apprentice|apprenticeship|trainee|ausbildung) /,
+  ],
+  [
+    'contract',
+    / (contract|contractor|contracting|freelance|freelancer|freiberuflich|consultancy|1099|c2c|corp to corp|contract to hire) /,
+  ],
   ['temporary', / (temporary|temp|seasonal|fixed term|befristet|interim) /],
   // A German working student (Werkstudent) is a part-time employee.
-  ['part-time', / (part time|parttime|teilzeit|working student|werkstudent|werkstudentin|half time|mini job|minijob) /],
-  ['full-time', / (full time|fulltime|permanent|regular|vollzeit|unbefristet|salaried|cdi|full or part time) /],
+  [
+    'part-time',
+    / (part time|parttime|teilzeit|working student|werkstudent|werkstudentin|half time|mini job|minijob) /,
+  ],
+  [
+    'full-time',
+    / (full time|fulltime|permanent|regular|vollzeit|unbefristet|salaried|cdi|full or part time) /,
+  ],
 ];
 
 // In a title, "Contract" usually names the work ("Contract Manager"), so only the
 // unambiguous forms count.
 const TITLE_RULES: ReadonlyArray<[JobType, RegExp]> = [
-  ['internship', / (intern|interns|internship|co op|coop|praktikum|praktikant|praktikantin|apprentice|apprenticeship) /],
+  [
+    'internship',
+    / (intern|interns|internship|co op|coop|praktikum|praktikant|praktikantin|apprentice|apprenticeship) /,
+  ],
   ['contract', / (contractor|freelance|freelancer|contract to hire|contract role|contract position) /],
   ['temporary', / (temporary|seasonal|fixed term|befristet) /],
   ['part-time', / (part time|parttime|teilzeit|working student|werkstudent|werkstudentin) /],

@@ -6,22 +6,74 @@
 import { foldText } from '../../domain/text.ts';
 
 const US_STATES: Readonly<Record<string, string>> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
-  CT: 'Connecticut', DE: 'Delaware', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho',
-  IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana',
-  ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
-  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada',
-  NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina',
-  ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas',
-  UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia',
-  WI: 'Wisconsin', WY: 'Wyoming', DC: 'District of Columbia', PR: 'Puerto Rico',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  DC: 'District of Columbia',
+  PR: 'Puerto Rico',
 };
 
 const CA_PROVINCES: Readonly<Record<string, string>> = {
-  AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador', NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut',
-  ON: 'Ontario', PE: 'Prince Edward Island', QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
+  AB: 'Alberta',
+  BC: 'British Columbia',
+  MB: 'Manitoba',
+  NB: 'New Brunswick',
+  NL: 'Newfoundland and Labrador',
+  NS: 'Nova Scotia',
+  NT: 'Northwest Territories',
+  NU: 'Nunavut',
+  ON: 'Ontario',
+  PE: 'Prince Edward Island',
+  QC: 'Quebec',
+  SK: 'Saskatchewan',
+  YT: 'Yukon',
 };
 
 export interface RegionMatch {
@@ -31,8 +83,10 @@ export interface RegionMatch {
 }
 
 const BY_NAME = new Map<string, RegionMatch>();
-for (const [code, name] of Object.entries(US_STATES)) BY_NAME.set(foldText(name), { code, countryCode: 'US' });
-for (const [code, name] of Object.entries(CA_PROVINCES)) BY_NAME.set(foldText(name), { code, countryCode: 'CA' });
+for (const [code, name] of Object.entries(US_STATES))
+  BY_NAME.set(foldText(name), { code, countryCode: 'US' });
+for (const [code, name] of Object.entries(CA_PROVINCES))
+  BY_NAME.set(foldText(name), { code, countryCode: 'CA' });
 BY_NAME.set('washington dc', { code: 'DC', countryCode: 'US' });
 BY_NAME.set('washington d c', { code: 'DC', countryCode: 'US' });
 BY_NAME.set('quebec', { code: 'QC', countryCode: 'CA' });
@@ -43,10 +97,17 @@ BY_NAME.set('newfoundland', { code: 'NL', countryCode: 'CA' });
  * written in upper case: a lower-case "in" or "or" is an English word, not Indiana or
  * Oregon. `countryHint` restricts the match to one country when it is already known.
  */
-export function lookupRegion(text: string | null | undefined, countryHint?: string | null): RegionMatch | null {
+export function lookupRegion(
+  text: string | null | undefined,
+  countryHint?: string | null,
+): RegionMatch | null {
   if (typeof text !== 'string') return null;
   // "TX 78701": postal codes after the state do not change the state.
-  const trimmed = text.trim().replace(/\s+\d[\d-]*$/, '');
+  // "N.Y." and "D.C." are the codes with dots.
+  const trimmed = text
+    .trim()
+    .replace(/\s+\d[\d-]*$/, '')
+    .replace(/^([A-Z])\.\s?([A-Z])\.?$/, '$1$2');
   let match: RegionMatch | null = null;
   if (/^[A-Z]{2}$/.test(trimmed)) {
     if (Object.hasOwn(US_STATES, trimmed)) match = { code: trimmed, countryCode: 'US' };

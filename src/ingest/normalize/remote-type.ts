@@ -39,7 +39,8 @@ function fromWorkplaceField(value: string): RemoteType | null {
   const v = foldText(value).replace(/[^a-z]/g, '');
   if (v === 'remote' || v === 'fullyremote' || v === 'remoteonly' || v === 'telecommute') return 'remote';
   if (v === 'hybrid' || v === 'hybridremote' || v === 'flexible') return 'hybrid';
-  if (v === 'onsite' || v === 'inoffice' || v === 'office' || v === 'inperson' || v === 'onpremise') return 'onsite';
+  if (v === 'onsite' || v === 'inoffice' || v === 'office' || v === 'inperson' || v === 'onpremise')
+    return 'onsite';
   return null;
 }
 
@@ -61,11 +62,17 @@ const ROLE = '(?:role|position|job|opportunity|team|company)';
 const IN_OFFICE = '(?:in|at|from) (?:the |our |an |one of our )?(?:\\w+ )?(?:office|offices|hq|headquarters)';
 
 const DESC_HYBRID: readonly RegExp[] = [
-  new RegExp(`\\bhybrid (?:${ROLE}|work|working|schedule|model|setup|set-up|environment|arrangement|policy|basis|format|workplace)\\b`),
+  new RegExp(
+    `\\bhybrid (?:${ROLE}|work|working|schedule|model|setup|set-up|environment|arrangement|policy|basis|format|workplace)\\b`,
+  ),
   new RegExp(`\\b(?:this|the) ${ROLE} is (?:a )?hybrid\\b`),
   /\(hybrid\)|\bhybrid\s*[-–:]\s*\d/,
-  new RegExp(`\\b(?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*(?:[1-4]|two|three|four))?\\+? days? (?:a|per|each|every) week ${IN_OFFICE}`),
-  new RegExp(`\\b${IN_OFFICE} (?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*[1-4])?\\+? (?:days?|x|times)\\b`),
+  new RegExp(
+    `\\b(?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*(?:[1-4]|two|three|four))?\\+? days? (?:a|per|each|every) week ${IN_OFFICE}`,
+  ),
+  new RegExp(
+    `\\b${IN_OFFICE} (?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*[1-4])?\\+? (?:days?|x|times)\\b`,
+  ),
 ];
 
 const DESC_REMOTE: readonly RegExp[] = [

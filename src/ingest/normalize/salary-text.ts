@@ -24,24 +24,48 @@ export interface SalaryFigures {
 
 // Symbols and prefixed dollars; three-letter codes come from the FX table.
 const SYMBOLS: ReadonlyArray<[string, string]> = [
-  ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'],
-  ['S$', 'SGD'], ['HK$', 'HKD'], ['R$', 'BRL'], ['MX$', 'MXN'], ['€', 'EUR'], ['£', 'GBP'],
-  ['₹', 'INR'], ['¥', 'JPY'], ['₱', 'PHP'], ['₪', 'ILS'], ['zł', 'PLN'], ['CHF', 'CHF'], ['Rs.', 'INR'],
-  ['Rs', 'INR'], ['$', '$'],
+  ['US$', 'USD'],
+  ['CA$', 'CAD'],
+  ['C$', 'CAD'],
+  ['AU$', 'AUD'],
+  ['A$', 'AUD'],
+  ['NZ$', 'NZD'],
+  ['S$', 'SGD'],
+  ['HK$', 'HKD'],
+  ['R$', 'BRL'],
+  ['MX$', 'MXN'],
+  ['€', 'EUR'],
+  ['£', 'GBP'],
+  ['₹', 'INR'],
+  ['¥', 'JPY'],
+  ['₱', 'PHP'],
+  ['₪', 'ILS'],
+  ['zł', 'PLN'],
+  ['CHF', 'CHF'],
+  ['Rs.', 'INR'],
+  ['Rs', 'INR'],
+  ['$', '$'],
 ];
 const SYMBOL_TO_CODE = new Map<string, string>(SYMBOLS);
 for (const code of Object.keys(USD_PER_UNIT)) SYMBOL_TO_CODE.set(code, code);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const CURRENCY_ALT = [...SYMBOL_TO_CODE.keys()].sort((a, b) => b.length - a.length).map(escape).join('|');
+const CURRENCY_ALT = [...SYMBOL_TO_CODE.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map(escape)
+  .join('|');
 // A currency token must not be glued to letters on its outer side ("USD100" is fine,
 // "MUSD" is not a currency).
 const CUR = `(?:(?<![A-Za-z])(?:${CURRENCY_ALT}))`;
-const NUM = String.raw`\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?`;
+// Indian lakh grouping ("20,00,000") first, then 3-digit groups, then plain numbers.
+const NUM = String.raw`\d{1,3}(?:,\d{2})+,\d{3}|\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?`;
 const SUFFIX = String.raw`(?:\s?[kKmM](?![A-Za-z]))`;
 const AMOUNT = `(${CUR})?\\s?(${NUM})(${SUFFIX})?(?:\\s?(${CUR}))?`;
 const RANGE_SEP = String.raw`\s*(?:-|–|—|~|to|bis|and|à)\s*`;
-const MONEY_RE = new RegExp(`(?<![\\w.,])(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`, 'gi');
+const MONEY_RE = new RegExp(
+  `(?<![\\w.,])(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`,
+  'gi',
+);
 
 /**
  * "120,000" → 120000, "70.000" → 70000 (European thousands), "1.234,56" → 1234.56,
@@ -80,7 +104,9 @@ function scale(value: number | null, suffix: string | undefined): number | null 
 /** The period named right after the figures: "/hr", "per hour", "an hour", "p.a.". */
 export function periodAfter(trailing: string): SalaryPeriod | null {
   const window = (trailing.split(/\n|;|\.\s/)[0] ?? '').slice(0, 40);
-  const m = /^[\s)]*(?:\([^)]*\)\s*)?(?:(\/|(?:per|an?|each|every)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(window);
+  const m = /^[\s)]*(?:\([^)]*\)\s*)?(?:(\/|(?:per|an?|each|every)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
+    window,
+  );
   if (!m) return null;
   const word = m[2] ?? '';
   if (m[1] === '/' && /^h\.?$/i.test(word)) return 'hour';
@@ -102,8 +128,11 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
     let first = scale(parseAmount(num1 ?? ''), suf1);
     const second = num2 !== undefined ? scale(parseAmount(num2), suf2) : null;
     // "150-180k": the suffix written once applies to both ends.
-    if (second !== null && first !== null && !suf1 && suf2 && first < 1000) first = scale(parseAmount(num1 ?? ''), suf2);
-    const currency = currencyToken ? (SYMBOL_TO_CODE.get(currencyToken) ?? SYMBOL_TO_CODE.get(currencyToken.toUpperCase()) ?? null) : null;
+    if (second !== null && first !== null && !suf1 && suf2 && first < 1000)
+      first = scale(parseAmount(num1 ?? ''), suf2);
+    const currency = currencyToken
+      ? (SYMBOL_TO_CODE.get(currencyToken) ?? SYMBOL_TO_CODE.get(currencyToken.toUpperCase()) ?? null)
+      : null;
     const q = (qualifier ?? '').toLowerCase();
     const upTo = /up|max|bis/.test(q);
     let min = first;

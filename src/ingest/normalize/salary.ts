@@ -39,7 +39,15 @@ export interface NormalizedSalary {
 export const MIN_ANNUAL_USD = 1_000;
 export const MAX_ANNUAL_USD = 5_000_000;
 
-const NONE: NormalizedSalary = { min: null, max: null, currency: null, period: null, minUsd: null, maxUsd: null, text: null };
+const NONE: NormalizedSalary = {
+  min: null,
+  max: null,
+  currency: null,
+  period: null,
+  minUsd: null,
+  maxUsd: null,
+  text: null,
+};
 
 const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 
@@ -53,7 +61,12 @@ function num(v: unknown): number | null {
 }
 
 /** Orders, converts and checks one set of figures; null when implausible. */
-function finish(min: number | null, max: number | null, currency: string | null, period: SalaryPeriod): NormalizedSalary | null {
+function finish(
+  min: number | null,
+  max: number | null,
+  currency: string | null,
+  period: SalaryPeriod,
+): NormalizedSalary | null {
   let lo = min;
   let hi = max;
   if (lo === null && hi === null) return null;
@@ -77,7 +90,10 @@ function finish(min: number | null, max: number | null, currency: string | null,
   return { min: lo, max: hi, currency, period, minUsd, maxUsd, text: formatUsdRange(minUsd, maxUsd) };
 }
 
-function fromStructured(s: NonNullable<SalaryInput['structured']>, fallbackCurrency: string | null): NormalizedSalary | null {
+function fromStructured(
+  s: NonNullable<SalaryInput['structured']>,
+  fallbackCurrency: string | null,
+): NormalizedSalary | null {
   const min = num(s.min);
   const max = num(s.max);
   if (min === null && max === null) return null;
@@ -86,7 +102,8 @@ function fromStructured(s: NonNullable<SalaryInput['structured']>, fallbackCurre
 }
 
 function resolveCurrency(token: string | null, defaultCurrency: string | null): string | null {
-  if (token === '$') return defaultCurrency && DOLLAR_CURRENCIES.has(defaultCurrency) ? defaultCurrency : 'USD';
+  if (token === '$')
+    return defaultCurrency && DOLLAR_CURRENCIES.has(defaultCurrency) ? defaultCurrency : 'USD';
   return token ?? defaultCurrency;
 }
 
@@ -100,7 +117,8 @@ function inferPeriod(f: SalaryFigures): SalaryPeriod {
   return top < 500 ? 'hour' : 'year';
 }
 
-const PAY_WORDS = /\b(?:salary|salaries|pay|compensation|base|range|wage|wages|ote|earn|gehalt|remuneration|rate|per year|annually|hourly)\b/i;
+const PAY_WORDS =
+  /\b(?:salary|salaries|pay|compensation|base|range|wage|wages|ote|earn|gehalt|remuneration|rate|per year|annually|hourly)\b/i;
 
 function fromText(text: string, defaultCurrency: string | null, strict: boolean): NormalizedSalary | null {
   for (const figures of findSalaryFigures(text)) {

@@ -16,15 +16,24 @@ const IC_MANAGER =
   /\b(?:product|project|program|programme|account|accounts|success|partner|partnerships?|territory|campaign|case|community|relationship|content|social media|solutions?|category|channel|brand|marketing|property|facilities|office|store|shift|release|delivery|practice|portfolio|client|customer|vendor|event|events|growth|lifecycle|sales)\s+manager\b/;
 
 const TITLE_RULES: ReadonlyArray<[Seniority, RegExp]> = [
-  ['intern', /\b(?:intern|interns|internship|co-?op|praktikant|praktikantin|praktikum|werkstudent|werkstudentin|working student|stagiaire)\b/],
-  ['executive', /\b(?:vp|svp|evp|avp|vice president|chief [a-z]+ officer|chief|cto|ceo|cfo|coo|cmo|cio|ciso|cpo|cro|cdo|president|founder|co-?founder|managing director|general manager|partner at)\b/],
+  [
+    'intern',
+    /\b(?:intern|interns|internship|co-?op|praktikant|praktikantin|praktikum|werkstudent|werkstudentin|working student|stagiaire)\b/,
+  ],
+  [
+    'executive',
+    /\b(?:vp|svp|evp|avp|vice president|chief [a-z]+ officer|chief|cto|ceo|cfo|coo|cmo|cio|ciso|cpo|cro|cdo|president|founder|co-?founder|managing director|general manager|partner at)\b/,
+  ],
   ['director', /\b(?:director|head of|head|directeur|directora?|leiter|leiterin)\b/],
   ['manager', /\b(?:manager|mgr|management lead|team manager|people lead|supervisor)\b/],
   ['lead', /\b(?:staff|principal|lead|tech lead|team lead|architect|distinguished|fellow)\b/],
   ['senior', /\b(?:senior|sr|snr|iii|iv|level 3|level iii|experienced)\b/],
   // "Mid-Market Account Executive" names a customer segment, not a rung.
   ['mid', /\b(?:ii|level 2|level ii|mid-level|mid level|mid(?![- ]market)|intermediate)\b/],
-  ['entry', /\b(?:junior|jr|entry level|entry-level|new grad|new graduate|graduate|grad|early career|associate|apprentice|trainee|level 1|level i)\b/],
+  [
+    'entry',
+    /\b(?:junior|jr|entry level|entry-level|new grad|new graduate|graduate|grad|early career|associate|apprentice|trainee|level 1|level i)\b/,
+  ],
 ];
 
 // Platform level values ("Mid-Senior Level", "entry-level", "student", ...).
@@ -56,14 +65,35 @@ function fromTitle(title: string): Seniority | null {
   if (t === '') return null;
   for (const [level, re] of TITLE_RULES) {
     if (!re.test(t)) continue;
-    if (level === 'manager' && IC_MANAGER.test(t) && !/\b(?:engineering|senior|group)\s+manager\b|\bmanager of\b|\bmanager,/.test(t)) continue;
+    if (
+      level === 'manager' &&
+      IC_MANAGER.test(t) &&
+      !/\b(?:engineering|senior|group)\s+manager\b|\bmanager of\b|\bmanager,/.test(t)
+    )
+      continue;
     // "Lead Generation Specialist" is sales work, not a lead role.
-    if (level === 'lead' && /\blead (?:generation|gen)\b/.test(t) && !/\b(?:staff|principal|architect|tech lead|team lead)\b/.test(t)) continue;
+    if (
+      level === 'lead' &&
+      /\blead (?:generation|gen)\b/.test(t) &&
+      !/\b(?:staff|principal|architect|tech lead|team lead)\b/.test(t)
+    )
+      continue;
     // "Chief of Staff" reports to an executive; it is not one.
-    if (level === 'executive' && /\bchief of staff\b/.test(t) && !/\b(?:vp|vice president|president|founder|officer)\b/.test(t)) continue;
+    if (
+      level === 'executive' &&
+      /\bchief of staff\b/.test(t) &&
+      !/\b(?:vp|vice president|president|founder|officer)\b/.test(t)
+    )
+      continue;
     // "Staff Accountant" is an ordinary accountant in finance titles.
-    if (level === 'lead' && /\bchief of staff\b/.test(t) && !/\b(?:principal|lead|architect)\b/.test(t)) continue;
-    if (level === 'lead' && /\bstaff (?:accountant|nurse|attorney|writer|assistant)\b/.test(t) && !/\b(?:principal|lead|architect)\b/.test(t)) continue;
+    if (level === 'lead' && /\bchief of staff\b/.test(t) && !/\b(?:principal|lead|architect)\b/.test(t))
+      continue;
+    if (
+      level === 'lead' &&
+      /\bstaff (?:accountant|nurse|attorney|writer|assistant)\b/.test(t) &&
+      !/\b(?:principal|lead|architect)\b/.test(t)
+    )
+      continue;
     return level;
   }
   // A trailing roman "I" ("Software Engineer I") is the entry rung; checked on the raw
@@ -79,7 +109,10 @@ function fromField(text: string): Seniority | null {
   return null;
 }
 
-export function classifySeniority(title: string | null | undefined, seniorityText?: string | null): Seniority | null {
+export function classifySeniority(
+  title: string | null | undefined,
+  seniorityText?: string | null,
+): Seniority | null {
   const fromT = typeof title === 'string' ? fromTitle(title) : null;
   if (fromT) return fromT;
   return typeof seniorityText === 'string' ? fromField(seniorityText) : null;

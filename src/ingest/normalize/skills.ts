@@ -27,10 +27,14 @@ function bounded(alias: string): string {
 
 function buildMatcher(flags: string, pick: (def: (typeof SKILLS)[number]) => readonly string[]) {
   const forms = new Map<string, string>();
-  for (const def of SKILLS) for (const form of pick(def)) forms.set(flags.includes('i') ? form.toLowerCase() : form, def.name);
+  for (const def of SKILLS)
+    for (const form of pick(def)) forms.set(flags.includes('i') ? form.toLowerCase() : form, def.name);
   const alternatives = [...forms.keys()].sort((a, b) => b.length - a.length).map(bounded);
   const key = (m: string) => (flags.includes('i') ? m.toLowerCase().replace(/[\s-]+/g, ' ') : m);
-  return { re: new RegExp(alternatives.join('|'), flags), lookup: (m: string) => forms.get(key(m)) ?? forms.get(m.toLowerCase()) };
+  return {
+    re: new RegExp(alternatives.join('|'), flags),
+    lookup: (m: string) => forms.get(key(m)) ?? forms.get(m.toLowerCase()),
+  };
 }
 
 const INSENSITIVE = buildMatcher('gi', (d) => d.i ?? (d.cs ? [] : [d.name]));
@@ -52,7 +56,13 @@ const LIST_CONTINUES = /^(?:\s*[,/(]|\s+(?:and|or|&)\s)/;
 // "excel at", "excel in": the verb, not the spreadsheet.
 const VERB_AFTER = /^\s+(?:at|in)\b/;
 
-function collect(text: string, re: RegExp, lookup: (m: string) => string | undefined, into: Hit[], wordLike = false): void {
+function collect(
+  text: string,
+  re: RegExp,
+  lookup: (m: string) => string | undefined,
+  into: Hit[],
+  wordLike = false,
+): void {
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (m[0] === '') {
@@ -95,7 +105,11 @@ const MAX_SCAN = 60_000;
  * Canonical skill names from the title, then the description, then the feed's tags,
  * each list in order of first occurrence, without duplicates.
  */
-export function extractSkills(title: string | null | undefined, text?: string | null, tags?: readonly unknown[] | null): string[] {
+export function extractSkills(
+  title: string | null | undefined,
+  text?: string | null,
+  tags?: readonly unknown[] | null,
+): string[] {
   const out: string[] = [];
   const add = (skill: string) => {
     if (!out.includes(skill)) out.push(skill);

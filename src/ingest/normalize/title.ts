@@ -25,21 +25,24 @@ const GENDER_MARKER =
   /\(\s*(?:[mwfdxhgn]|div|divers|diverse|all genders?|alle geschlechter|gn|\*)(?:\s*[/|,*]\s*(?:[mwfdxh]|div|divers|diverse|in))*\s*\)|(?<![a-z])[mwfdh]\s*\/\s*[mwfdxh](?:\s*\/\s*(?:[mwfdxh]|div|divers))?(?![a-z])/g;
 const SEASON =
   /(?:\b(?:summer|fall|autumn|winter|spring)\s*(?:of\s*)?'?(?:20)?\d{2}\b|\b20[2-3]\d\s*(?:summer|fall|autumn|winter|spring)\b|\b20[2-3]\d\b)/g;
-const WORKPLACE_TAG = /\(\s*(?:remote|hybrid|on-?site|in[- ]office)[^)]*\)|[-–|,]\s*(?:fully\s+)?(?:remote|hybrid|on-?site)\s*$/g;
+const WORKPLACE_TAG =
+  /\(\s*(?:remote|hybrid|on-?site|in[- ]office)[^)]*\)|[-–|,]\s*(?:fully\s+)?(?:remote|hybrid|on-?site)\s*$/g;
 
 /** Dedup key: folded, markers removed, seniority spelled out, no punctuation. */
 export function normalizeTitle(title: unknown): string {
   const clean = cleanTitle(title);
   if (clean === '') return '';
-  return foldText(clean)
-    .replace(GENDER_MARKER, ' ')
-    .replace(WORKPLACE_TAG, ' ')
-    .replace(SEASON, ' ')
-    .replace(/\bsr\b\.?/g, 'senior')
-    .replace(/\bjr\b\.?/g, 'junior')
-    .replace(/&/g, ' and ')
-    // "+" and "#" carry meaning in C++ and C#; everything else is separator.
-    .replace(/[^a-z0-9+#]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    foldText(clean)
+      .replace(GENDER_MARKER, ' ')
+      .replace(WORKPLACE_TAG, ' ')
+      .replace(SEASON, ' ')
+      .replace(/\bsr\b\.?/g, 'senior')
+      .replace(/\bjr\b\.?/g, 'junior')
+      .replace(/&/g, ' and ')
+      // "+" and "#" carry meaning in C++ and C#; everything else is separator.
+      .replace(/[^a-z0-9+#]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEntities } from '../../../src/ingest/normalize/entities.ts';
-import { htmlToText, isEntityEscapedHtml, textToSafeHtml, toSafeHtml } from '../../../src/ingest/normalize/html.ts';
+import {
+  htmlToText,
+  isEntityEscapedHtml,
+  textToSafeHtml,
+  toSafeHtml,
+} from '../../../src/ingest/normalize/html.ts';
 
 describe('decodeEntities', () => {
   it.each([
@@ -31,17 +36,49 @@ describe('isEntityEscapedHtml', () => {
 
 describe('toSafeHtml', () => {
   it.each([
-    ['Greenhouse escaped body becomes real tags', '&lt;p&gt;Build&lt;/p&gt;&lt;ul&gt;&lt;li&gt;APIs&lt;/li&gt;&lt;/ul&gt;', '<p>Build</p><ul><li>APIs</li></ul>'],
+    [
+      'Greenhouse escaped body becomes real tags',
+      '&lt;p&gt;Build&lt;/p&gt;&lt;ul&gt;&lt;li&gt;APIs&lt;/li&gt;&lt;/ul&gt;',
+      '<p>Build</p><ul><li>APIs</li></ul>',
+    ],
     ['double-escaped ampersand decodes once', '&lt;p&gt;R&amp;amp;D&lt;/p&gt;', '<p>R&amp;D</p>'],
-    ['script and style dropped with content', '<p>Hi</p><script>alert(1)</script><style>p{color:red}</style>', '<p>Hi</p>'],
+    [
+      'script and style dropped with content',
+      '<p>Hi</p><script>alert(1)</script><style>p{color:red}</style>',
+      '<p>Hi</p>',
+    ],
     ['event handlers and styles stripped', '<p onclick="x()" style="color:red">Hi</p>', '<p>Hi</p>'],
     ['iframes dropped', '<p>a</p><iframe src="https://evil.test"></iframe>', '<p>a</p>'],
-    ['javascript: links lose href', '<a href="javascript:alert(1)">x</a>', '<a rel="nofollow noopener noreferrer">x</a>'],
-    ['https links kept with rel', '<a href="https://acme.com" target="_blank">apply</a>', '<a href="https://acme.com" rel="nofollow noopener noreferrer">apply</a>'],
-    ['mailto kept', '<a href="mailto:jobs@acme.com">mail</a>', '<a href="mailto:jobs@acme.com" rel="nofollow noopener noreferrer">mail</a>'],
-    ['divs become paragraphs, spans unwrap', '<div><span>Own pipelines.</span></div>', '<p>Own pipelines.</p>'],
-    ['empty Ashby spacer paragraphs removed', '<p style="min-height:1.5em"></p><p><strong>About</strong></p>', '<p><strong>About</strong></p>'],
-    ['headings and emphasis kept', '<h2>Role</h2><p><em>x</em> <b>y</b> <i>z</i><br/></p>', '<h2>Role</h2><p><em>x</em> <b>y</b> <i>z</i><br /></p>'],
+    [
+      'javascript: links lose href',
+      '<a href="javascript:alert(1)">x</a>',
+      '<a rel="nofollow noopener noreferrer">x</a>',
+    ],
+    [
+      'https links kept with rel',
+      '<a href="https://acme.com" target="_blank">apply</a>',
+      '<a href="https://acme.com" rel="nofollow noopener noreferrer">apply</a>',
+    ],
+    [
+      'mailto kept',
+      '<a href="mailto:jobs@acme.com">mail</a>',
+      '<a href="mailto:jobs@acme.com" rel="nofollow noopener noreferrer">mail</a>',
+    ],
+    [
+      'divs become paragraphs, spans unwrap',
+      '<div><span>Own pipelines.</span></div>',
+      '<p>Own pipelines.</p>',
+    ],
+    [
+      'empty Ashby spacer paragraphs removed',
+      '<p style="min-height:1.5em"></p><p><strong>About</strong></p>',
+      '<p><strong>About</strong></p>',
+    ],
+    [
+      'headings and emphasis kept',
+      '<h2>Role</h2><p><em>x</em> <b>y</b> <i>z</i><br/></p>',
+      '<h2>Role</h2><p><em>x</em> <b>y</b> <i>z</i><br /></p>',
+    ],
     ['h5 folds into h4', '<h5>Perks</h5>', '<h4>Perks</h4>'],
     ['img removed', '<p>a<img src=x onerror=alert(1)></p>', '<p>a</p>'],
   ])('%s', (_name, input, expected) => {
@@ -63,8 +100,16 @@ describe('htmlToText', () => {
     ['entities decoded', '<p>Tom &amp; Jerry &#x2F; co&nbsp;op</p>', 'Tom & Jerry / co op'],
     ['whitespace collapsed', '<p>  lots   of\t\tspace  </p>', 'lots of space'],
     ['script content never leaks', '<p>ok</p><script>var secret=1</script>', 'ok'],
-    ['Greenhouse escaped content', '&lt;p&gt;Build &lt;strong&gt;APIs&lt;/strong&gt;&lt;/p&gt;', 'Build APIs'],
-    ["HN comment with <p> and &#x2F;", 'Acme | Engineer | Remote<p>We&#x27;re hiring &#x2F; building.<p>Apply: https:&#x2F;&#x2F;acme.com', "Acme | Engineer | Remote\nWe're hiring / building.\n\nApply: https://acme.com"],
+    [
+      'Greenhouse escaped content',
+      '&lt;p&gt;Build &lt;strong&gt;APIs&lt;/strong&gt;&lt;/p&gt;',
+      'Build APIs',
+    ],
+    [
+      'HN comment with <p> and &#x2F;',
+      'Acme | Engineer | Remote<p>We&#x27;re hiring &#x2F; building.<p>Apply: https:&#x2F;&#x2F;acme.com',
+      "Acme | Engineer | Remote\nWe're hiring / building.\n\nApply: https://acme.com",
+    ],
     ['plain text passes through', 'Just text & more', 'Just text & more'],
   ])('%s', (_name, input, expected) => {
     expect(htmlToText(input)).toBe(expected);

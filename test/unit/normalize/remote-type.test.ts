@@ -11,10 +11,18 @@ describe('classifyRemoteType', () => {
     ['Ashby OnSite', { workplaceType: 'OnSite' }, 'onsite'],
     ['Ashby Remote', { workplaceType: 'Remote' }, 'remote'],
     ['Ashby Hybrid', { workplaceType: 'Hybrid' }, 'hybrid'],
-    ['explicit hybrid beats Remote location', { workplaceType: 'Hybrid', locationText: 'Remote - US' }, 'hybrid'],
+    [
+      'explicit hybrid beats Remote location',
+      { workplaceType: 'Hybrid', locationText: 'Remote - US' },
+      'hybrid',
+    ],
     ['explicit onsite beats remote flag', { workplaceType: 'OnSite', remoteFlag: true }, 'onsite'],
     ['unspecified decides nothing', { workplaceType: 'unspecified' }, 'unknown'],
-    ['unspecified then location decides', { workplaceType: 'unspecified', locationText: 'Remote - United States' }, 'remote'],
+    [
+      'unspecified then location decides',
+      { workplaceType: 'unspecified', locationText: 'Remote - United States' },
+      'remote',
+    ],
     // 2. location and title
     ['Remote - US location', { locationText: 'Remote - US' }, 'remote'],
     ['(Remote) in title', { title: 'Backend Engineer (Remote)' }, 'remote'],
@@ -26,26 +34,69 @@ describe('classifyRemoteType', () => {
     ['non-remote location', { locationText: 'Berlin (non-remote)' }, 'unknown'],
     // 3. flags
     ['remote flag true', { remoteFlag: true, locationText: 'London' }, 'remote'],
-    ['remote flag true but the role is hybrid', { remoteFlag: true, descriptionText: 'This is a hybrid role with 3 days a week in the office.' }, 'hybrid'],
+    [
+      'remote flag true but the role is hybrid',
+      { remoteFlag: true, descriptionText: 'This is a hybrid role with 3 days a week in the office.' },
+      'hybrid',
+    ],
     ['remote flag false is weak', { remoteFlag: false, locationText: 'London' }, 'unknown'],
     // a city alone is not onsite
     ['city alone', { locationText: 'San Francisco, CA' }, 'unknown'],
     ['nothing at all', {}, 'unknown'],
     // 4. description, role-level phrases
     ['fully remote', { descriptionText: 'We are a fully remote team across Europe.' }, 'remote'],
-    ['this is a remote position', { descriptionText: 'About the role. This is a remote position open to US residents.' }, 'remote'],
+    [
+      'this is a remote position',
+      { descriptionText: 'About the role. This is a remote position open to US residents.' },
+      'remote',
+    ],
     ['remote-first', { descriptionText: 'Acme is remote-first.' }, 'remote'],
-    ['perk: anywhere for a month', { descriptionText: 'Perks: work from anywhere for a month each year, fully remote for up to 4 weeks per year.' }, 'unknown'],
-    ['perk: remote Fridays in a hybrid job', { descriptionText: 'Hybrid work model: 3 days a week in our Berlin office, remote Fridays.' }, 'hybrid'],
+    [
+      'perk: anywhere for a month',
+      {
+        descriptionText:
+          'Perks: work from anywhere for a month each year, fully remote for up to 4 weeks per year.',
+      },
+      'unknown',
+    ],
+    [
+      'perk: remote Fridays in a hybrid job',
+      { descriptionText: 'Hybrid work model: 3 days a week in our Berlin office, remote Fridays.' },
+      'hybrid',
+    ],
     ['perk: 2 weeks remote per year', { descriptionText: 'Enjoy 2 weeks fully remote per year.' }, 'unknown'],
-    ['days in office → hybrid', { descriptionText: 'You will work 2 days per week in the office.' }, 'hybrid'],
-    ['in-office company → onsite', { descriptionText: "We're an in-office company, driven by velocity." }, 'onsite'],
+    [
+      'days in office → hybrid',
+      { descriptionText: 'You will work 2 days per week in the office.' },
+      'hybrid',
+    ],
+    [
+      'in-office company → onsite',
+      { descriptionText: "We're an in-office company, driven by velocity." },
+      'onsite',
+    ],
     ['5 days in office → onsite', { descriptionText: 'Expect to be in office 5 days a week.' }, 'onsite'],
-    ['on-site gym is a perk, not the workplace', { descriptionText: 'Perks include an on-site gym and lunch.' }, 'unknown'],
-    ['hybrid cloud is technology', { descriptionText: 'Experience with hybrid cloud deployments.' }, 'unknown'],
-    ['negated remote is not remote', { descriptionText: 'Please note this is not a fully remote role.' }, 'unknown'],
+    [
+      'on-site gym is a perk, not the workplace',
+      { descriptionText: 'Perks include an on-site gym and lunch.' },
+      'unknown',
+    ],
+    [
+      'hybrid cloud is technology',
+      { descriptionText: 'Experience with hybrid cloud deployments.' },
+      'unknown',
+    ],
+    [
+      'negated remote is not remote',
+      { descriptionText: 'Please note this is not a fully remote role.' },
+      'unknown',
+    ],
     ['"not a remote position" means onsite', { descriptionText: 'This is not a remote position.' }, 'onsite'],
-    ['location beats description', { locationText: 'Remote - Canada', descriptionText: 'We are an in-office company.' }, 'remote'],
+    [
+      'location beats description',
+      { locationText: 'Remote - Canada', descriptionText: 'We are an in-office company.' },
+      'remote',
+    ],
   ];
   it.each(cases)('%s', (_name, signals, expected) => {
     expect(classifyRemoteType(signals)).toBe(expected);

@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { formatSummary, parseSourceSpec } from './ingest.ts';
+import { withServices } from './with-services.ts';
+
+export function registerSourcesCommands(program: Command): void {
+  const sources = program.command('sources').description('Configured feeds the server polls');
+  sources
+    .command('add <platform:board>')
+    .description('Add (or update) a board to poll, e.g. greenhouse:acme')
+    .option('--org <id|slug>', 'organization owning the source: its jobs join that board')
+    .option('--interval <minutes>', 'minutes between runs', (v) => Number.parseInt(v, 10), 60)
+    .action((spec: string, opts: { org?: string; interval: number }) =>
+      withServices(async (services) => {
+        const { platform, board } = parseSourceSpec(spec);
+        if (!board) throw new Error('give the board as platform:board');
+        const em = services.orm.em.fork();
+        const org = opts.org ? await services.organizations.findOrganization(em, opts.org) : null;
+        if (opts.org && !org) throw new Error(`no organization ${opts.org}`);
+        const row = await services.sources.upsert(em, { platform, board, organizationId: org?.id, intervalMinutes: opts.interval });
+        console.log(`Source ${row.platform}:${row.board} (${row.id}) every ${row.intervalMinutes} min`);
+      }),
+    );
+  sources
+    .command('list')
+    .description('List configured sources and their last runs')
+    .action(() =>
+      withServices(async (services) => {
+        const rows = await services.sources.list(services.orm.em.fork());
+        if (rows.length === 0) console.log('No sources');
+        for (const r of rows) {
+          const last = r.lastRunAt ? r.lastRunAt.toISOString() : 'never';
+          console.log(`${r.platform}:${r.board}\tevery ${r.intervalMinutes} min\tlast run ${last}${r.lastError ? `\terror: ${r.lastError}` : ''}`);
+        }
+      }),
+    );
+  sources
+    .command('run [source]')
+    .description('Run one source (id or platform:board) now, or every due source')
+    .action((spec: string | undefined) =>
+      withServices(async (services) => {
+        const { runSource } = await import('../../ingest/run-source.ts');
+        const em = services.orm.em.fork();
+        const list = spec ? [await services.sources.find(em, spec)] : await services.sources.due(em, services.clock());
+        if (list.some((s) => !s)) throw new Error(`no source ${spec}`);
+        for (const source of list) {
+          const result = await runSource(services, source!);
+          const label = `${source!.platform}:${source!.board}`;
+          console.log(result.summary ? formatSummary(label, result.summary) : `${label}: ${result.status}${result.error ? ` (${result.error})` : ''}`);
+          if (result.status === 'failed' || result.status === 'not_found') process.exitCode = 1;
+        }
+      }),
+    );
+}

@@ -1,0 +1,99 @@
+import type { PlaceParts } from '../../domain/job.ts';
+import type { Em } from '../orm.ts';
+
+export interface KnownPosting {
+  jobId: string;
+  payloadHash: string;
+  status: 'open' | 'closed';
+}
+
+export interface MergeCandidateRow {
+  jobId: string;
+  sources: string[];
+  dedupKey: string;
+  places: PlaceParts[];
+  descriptionText: string;
+}
+
+/** The reads and lifecycle updates of an ingest run; bulk writes are JobWriter's. */
+export class IngestRepository {
+  /** Every posting this source has delivered before, by external id. */
+  async knownPostings(em: Em, platform: string, board: string): Promise<Map<string, KnownPosting>> {
+    const rows = await em.execute<{ external_id: string; job_id: string; payload_hash: string; status: string }[]>(
+      'select external_id, job_id, payload_hash, status from source_posting where platform = ? and board = ?',
+      [platform, board],
+    );
+    return new Map(
+      rows.map((r) => [r.external_id, { jobId: String(r.job_id), payloadHash: r.payload_hash, status: r.status as 'open' | 'closed' }]),
+    );
+  }
+
+  /** Jobs sharing a dedup key with the batch, with the sources that feed them. */
+  async mergeCandidates(em: Em, dedupKeys: string[]): Promise<MergeCandidateRow[]> {
+    if (dedupKeys.length === 0) return [];
+    const rows = await em.execute<{ id: string; dedup_key: string; places: unknown; description_text: string; sources: string[] }[]>(
+      `select j.id, j.dedup_key, j.places, j.description_text,
+              array(select sp.platform || ':' || sp.board from source_posting sp where sp.job_id = j.id) as sources
+         from job j
+        where j.dedup_key in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify([...new Set(dedupKeys)])],
+    );
+    return rows.map((r) => ({
+      jobId: String(r.id),
+      dedupKey: r.dedup_key,
+      places: (typeof r.places === 'string' ? JSON.parse(r.places) : r.places) as PlaceParts[],
+      descriptionText: r.description_text,
+      sources: r.sources,
+    }));
+  }
+
+  /** Unchanged postings seen again: refresh last-seen times and reopen what had closed. */
+  async touch(em: Em, platform: string, board: string, externalIds: string[], seenAt: Date): Promise<number> {
+    if (externalIds.length === 0) return 0;
+    const reopened = await em.execute<{ job_id: string }[]>(
+      `update source_posting set last_seen_at = ?, status = 'open', closed_at = null
+        where platform = ? and board = ? and external_id in (select jsonb_array_elements_text(?::jsonb))
+        returning job_id`,
+      [seenAt, platform, board, JSON.stringify(externalIds)],
+    );
+    const result = await em.execute<{ id: string }[]>(
+      `update job set last_seen_at = greatest(last_seen_at, ?), status = 'open', closed_at = null
+        where id in (select jsonb_array_elements_text(?::jsonb)::uuid)
+        returning id`,
+      [seenAt, JSON.stringify([...new Set(reopened.map((r) => String(r.job_id)))])],
+    );
+    return result.length;
+  }
+
+  /**
+   * Lifecycle after a complete fetch: postings of this source that were not in it
+   * close, and a job closes when none of its postings is open any more.
+   * Returns the ids of the jobs that closed.
+   */
+  async closeMissing(em: Em, platform: string, board: string, seenExternalIds: string[], now: Date): Promise<string[]> {
+    const closed = await em.execute<{ job_id: string }[]>(
+      `update source_posting set status = 'closed', closed_at = ?
+        where platform = ? and board = ? and status = 'open'
+          and not (external_id in (select jsonb_array_elements_text(?::jsonb)))
+        returning job_id`,
+      [now, platform, board, JSON.stringify(seenExternalIds)],
+    );
+    if (closed.length === 0) return [];
+    const jobs = await em.execute<{ id: string }[]>(
+      `update job set status = 'closed', closed_at = ?
+        where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'open'
+          and not exists (select 1 from source_posting sp where sp.job_id = job.id and sp.status = 'open')
+        returning id`,
+      [now, JSON.stringify([...new Set(closed.map((r) => String(r.job_id)))])],
+    );
+    return jobs.map((j) => String(j.id));
+  }
+
+  /** Announces new jobs to every listening gateway (live view). Chunked under NOTIFY's 8000-byte payload limit. */
+  async announceNewJobs(em: Em, jobIds: string[]): Promise<void> {
+    const CHUNK = 150;
+    for (let i = 0; i < jobIds.length; i += CHUNK) {
+      await em.execute(`select pg_notify('jobs_new', ?)`, [JSON.stringify({ ids: jobIds.slice(i, i + CHUNK) })]);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { AtsPlatform } from '../domain/enums.ts';
+import type { HttpClient } from './fetch/fetch-with-retry.ts';
+import { runIngest, type IngestDeps, type IngestSummary } from './pipeline.ts';
+import { createGenericSource } from './sources/generic.source.ts';
+import type { GenericMapping } from './sources/generic-mapping.ts';
+import { glassdoorCsvMapping, simplifyJsonMapping } from './sources/generic-mappings.ts';
+import { isBoardPlatform, type SourceRegistry } from './sources/registry.ts';
+import type { SourceAdapter } from './sources/source.ts';
+
+/** Mappings a generic import can name on the command line. */
+export const NAMED_MAPPINGS: Record<string, GenericMapping> = {
+  simplify: simplifyJsonMapping,
+  glassdoor: glassdoorCsvMapping,
+};
+
+export interface ImportRequest {
+  /** A file, a directory of files, or an http(s) URL of one feed page. */
+  target: string;
+  platform: AtsPlatform;
+  /** Board name; defaults to each file's name (or the URL's last path segment). */
+  board?: string;
+  organizationId?: string | null;
+  /** For `generic`: a named mapping or a JSON file mapping RawPosting fields to columns. */
+  mapping?: string;
+  /** The target is the board's whole listing: postings missing from it are closed. */
+  full?: boolean;
+}
+
+export interface ImportDeps extends IngestDeps {
+  registry: SourceRegistry;
+  http: HttpClient;
+}
+
+const FEED_EXTENSIONS = new Set(['.json', '.csv', '.xml']);
+
+function loadMapping(name: string | undefined): GenericMapping {
+  if (!name) throw new Error('a generic import needs --mapping (simplify, glassdoor, or a JSON file)');
+  const named = NAMED_MAPPINGS[name];
+  if (named) return named;
+  const fields = JSON.parse(readFileSync(name, 'utf8')) as GenericMapping['fields'];
+  return { name: basename(name), fields };
+}
+
+function adapterFor(deps: ImportDeps, request: ImportRequest): SourceAdapter {
+  if (isBoardPlatform(request.platform)) return deps.registry[request.platform];
+  if (request.platform === 'generic') return createGenericSource({ mapping: loadMapping(request.mapping) });
+  throw new Error(`cannot import platform ${request.platform}`);
+}
+
+/** The bodies to import, with the board each belongs to. */
+async function* readTargets(deps: ImportDeps, request: ImportRequest): AsyncGenerator<{ board: string; body: string; url?: string }> {
+  if (/^https?:\/\//.test(request.target)) {
+    const url = new URL(request.target);
+    const result = await deps.http.get(url.toString());
+    if (result.status !== 'ok') throw new Error(`${url}: ${result.status}`);
+    yield { board: request.board ?? url.pathname.split('/').filter(Boolean).at(-1) ?? url.host, body: result.body, url: url.toString() };
+    return;
+  }
+  const files = statSync(request.target).isDirectory()
+    ? readdirSync(request.target)
+        .filter((f) => FEED_EXTENSIONS.has(extname(f)))
+        .sort()
+        .map((f) => join(request.target, f))
+    : [request.target];
+  for (const file of files) {
+    yield { board: request.board ?? basename(file, extname(file)), body: readFileSync(file, 'utf8') };
+  }
+}
+
+/**
+ * `jobs ingest`: parse files or a URL with a platform's adapter and run the pipeline
+ * once per board. A body that cannot be parsed at all is reported for that board
+ * and the other boards go on.
+ */
+export async function importTarget(
+  deps: ImportDeps,
+  request: ImportRequest,
+  onBoard?: (board: string) => { onProgress?: (done: number, total: number) => void },
+): Promise<{ board: string; summary?: IngestSummary; error?: string }[]> {
+  const adapter = adapterFor(deps, request);
+  const results: { board: string; summary?: IngestSummary; error?: string }[] = [];
+  for await (const { board, body, url } of readTargets(deps, request)) {
+    try {
+      const parsed = adapter.parse(body, board, { url });
+      const summary = await runIngest(deps, {
+        platform: request.platform,
+        board,
+        postings: parsed.postings,
+        parseRejected: parsed.rejected,
+        complete: Boolean(request.full) && !parsed.next,
+        organizationId: request.organizationId,
+        onProgress: onBoard?.(board).onProgress,
+      });
+      results.push({ board, summary });
+    } catch (error) {
+      results.push({ board, error: (error as Error).message });
+    }
+  }
+  return results;
+}

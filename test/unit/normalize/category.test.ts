@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../src/domain/categories.ts';
+import { classifyCategory } from '../../../src/ingest/normalize/category.ts';
+
+const slugs = new Set(CATEGORIES.map((c) => c.slug));
+
+describe('classifyCategory by title', () => {
+  it.each([
+    ['Senior Software Engineer', 'software-engineering'],
+    ['Frontend Developer', 'software-engineering'],
+    ['Android Developer', 'software-engineering'],
+    ['Engineering Recruiter', 'hr-recruiting'],
+    ['Head of People', 'hr-recruiting'],
+    ['AI Product Manager', 'product-management'],
+    ['Product Designer', 'design'],
+    ['UX Researcher', 'design'],
+    ['Sales Engineer', 'sales'],
+    ['Account Executive, Mid-Market', 'sales'],
+    ['Customer Success Manager', 'customer-success'],
+    ['Technical Support Engineer', 'customer-success'],
+    ['Machine Learning Engineer', 'machine-learning'],
+    ['Research Scientist', 'machine-learning'],
+    ['Data Scientist', 'data-science'],
+    ['Data Engineer', 'data-science'],
+    ['Security Engineer', 'security'],
+    ['Senior Security Engineer, Product', 'security'],
+    ['Site Reliability Engineer', 'devops-infrastructure'],
+    ['Platform Engineer', 'devops-infrastructure'],
+    ['QA Engineer', 'qa-testing'],
+    ['SDET', 'qa-testing'],
+    ['Mechanical Engineer', 'hardware-engineering'],
+    ['Firmware Engineer', 'hardware-engineering'],
+    ['Product Marketing Manager', 'marketing'],
+    ['Backend Engineer, Growth', 'software-engineering'],
+    ['Technical Writer', 'content-writing'],
+    ['Staff Accountant', 'finance'],
+    ['Financial Analyst', 'finance'],
+    ['Legal Counsel', 'legal'],
+    ['Registered Nurse', 'healthcare'],
+    ['Software Engineer, Health', 'software-engineering'],
+    ['Math Teacher', 'education'],
+    ['Field Service Technician', 'operations'],
+    ['Office Manager', 'operations'],
+    ['Barista', 'other'],
+  ])('%j → %s', (title, expected) => {
+    expect(classifyCategory(title)).toBe(expected);
+    expect(slugs.has(expected)).toBe(true);
+  });
+});
+
+describe('classifyCategory fallbacks', () => {
+  it('uses the department when the title says nothing', () => {
+    expect(classifyCategory('Associate', 'People')).toBe('hr-recruiting');
+    expect(classifyCategory('Associate', 'Engineering')).toBe('software-engineering');
+    expect(classifyCategory('Associate', 'Marketing')).toBe('marketing');
+    expect(classifyCategory('Associate', 'R&D')).toBe('software-engineering');
+  });
+
+  it('the title beats the department', () => {
+    expect(classifyCategory('Recruiter', 'Engineering')).toBe('hr-recruiting');
+  });
+
+  it('uses skills last', () => {
+    expect(classifyCategory('Associate', null, ['PyTorch', 'Python', 'NLP'])).toBe('machine-learning');
+    expect(classifyCategory('Associate', null, ['Figma'])).toBe('design');
+    expect(classifyCategory('Associate', null, ['Excel'])).toBe('other');
+  });
+
+  it('never returns null for a non-empty title, null for none', () => {
+    expect(classifyCategory('Zzz qqq')).toBe('other');
+    expect(classifyCategory('')).toBeNull();
+    expect(classifyCategory(null)).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
+import { createJobEvents, type JobEvents } from './db/job-events.ts';
 import { createOrm, type Orm } from './db/orm.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
@@ -24,6 +25,8 @@ export interface Services {
   sources: SourceRepository;
   registry: SourceRegistry;
   http: HttpClient;
+  /** The LISTEN side of new-job announcements, opened on first use (only servers need it). */
+  jobEvents(): Promise<JobEvents>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,8 @@ export async function createServices(config: Readonly<Config>, overrides: Servic
   const logger = overrides.logger ?? pino({ level: config.logLevel });
   const clock = overrides.clock ?? (() => new Date());
   const orm = await createOrm(config.database, { onQuery: overrides.onQuery });
+  let events: Promise<JobEvents> | undefined;
+  const databaseUrl = config.database.kind === 'postgres' ? config.database.url : null;
   return {
     config,
     orm,
@@ -54,6 +59,10 @@ export async function createServices(config: Readonly<Config>, overrides: Servic
     sources: new SourceRepository(),
     registry: overrides.registry ?? createSourceRegistry(),
     http: overrides.http ?? createHttpClient({ userAgent: 'job-listings-service/0.1 (+https://localhost)' }),
-    close: () => orm.close(true),
+    jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
+    close: async () => {
+      if (events) await (await events).close();
+      await orm.close(true);
+    },
   };
 }

@@ -7,6 +7,7 @@ import './category.ts';
 import './job.ts';
 import './job-filter.ts';
 import './job-queries.ts';
+import './job-events.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -31,7 +31,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'sales',
-    /\b(?:sales|account executive|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|inside sales|revenue (?:manager|director))\b/,
+    /\b(?:sales|account executive|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director))\b/,
   ],
   [
     'customer-success',
@@ -63,15 +63,15 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'marketing',
-    /\b(?:marketing|marketer|growth (?:marketing|manager|marketer|lead)|head of growth|seo|sem|brand (?:manager|marketing|strategist|lead)|communications|public relations|pr (?:manager|specialist)|social media|demand gen\w*|content marketing|events? (?:manager|coordinator)|community manager|lifecycle|crm manager|copy ?writer)\b/,
+    /\b(?:marketing|marketer|growth (?:marketing|manager|marketer|lead)|head of growth|seo|sem|brand (?:manager|marketing|strategist|lead)|communications|public relations|pr (?:manager|specialist)|social media|demand gen\w*|content marketing|events? (?:manager|coordinator)|community (?:manager|lead|specialist|builder|marketing)|head of community|lifecycle|crm manager|copy ?writer)\b/,
   ],
   [
     'content-writing',
-    /\b(?:writer|copywriter|editor|editorial|content (?:strategist|creator|producer|designer|manager|specialist)|journalist|technical writer|documentation|localization|translator)\b/,
+    /\b(?:writer|copywriter|editor|editorial|producer|videographer|video editor|podcast\w*|content (?:strategist|creator|producer|designer|manager|specialist)|journalist|technical writer|documentation|localization|translator)\b/,
   ],
   [
     'finance',
-    /\b(?:finance|financial|accountant|accounting|controller|fp&a|fp and a|tax|treasury|payroll|audit\w*|bookkeep\w*|billing|accounts (?:payable|receivable)|investment|cfo|actuar\w*|credit analyst|underwriter)\b/,
+    /\b(?:finance|financial|accountant|accounting|controller|fp&a|fp and a|tax|treasury|payroll|audit\w*|bookkeep\w*|billing|accounts (?:payable|receivable)|investment|wealth|collections|cfo|actuar\w*|credit analyst|underwriter)\b/,
   ],
   [
     'software-engineering',
@@ -79,7 +79,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'healthcare',
-    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c)\b/,
+    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|therapy|oncology|bcba|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c)\b/,
   ],
   [
     'education',

@@ -21,6 +21,7 @@ export interface StructuredLocation {
 }
 
 const SEPARATORS = /\s*(?:;|\||\n|•|\s+or\s+|\s+\/\s+)\s*/i;
+
 /** Splits a multi-place string on the separators feeds use. */
 export function splitLocationText(text: string): string[] {
   return text

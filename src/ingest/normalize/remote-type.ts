@@ -50,10 +50,15 @@ const REMOTE_WORD =
 const HYBRID_WORD = /\bhybrid\b/;
 const ONSITE_WORD = /\b(?:on-?site|in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
 
-function fromShortText(text: string): RemoteType | null {
-  if (text === '') return null;
+// Only in a location field: "Virtual", "Remoto", "Home based - EMEA". In a title
+// "Virtual Reality Engineer" is not a workplace.
+const LOCATION_REMOTE_WORD = /\b(?:virtual|remoto|remotely|home[- ]based)\b/;
+
+function fromShortText(location: string, title: string): RemoteType | null {
+  const text = `${location}\n${title}`;
+  if (text.trim() === '') return null;
   if (HYBRID_WORD.test(text)) return 'hybrid';
-  if (REMOTE_WORD.test(text)) return 'remote';
+  if (REMOTE_WORD.test(text) || LOCATION_REMOTE_WORD.test(location)) return 'remote';
   if (ONSITE_WORD.test(text)) return 'onsite';
   return null;
 }
@@ -137,8 +142,7 @@ export function classifyRemoteType(signals: RemoteSignals): RemoteType {
   }
   const location = fold(s.locationText);
   const title = fold(s.title);
-  const short = `${location}\n${title}`;
-  const fromShort = fromShortText(short);
+  const fromShort = fromShortText(location, title);
   // Descriptions can be 200k characters; the signals sit near the top or in a short
   // "location/workplace" section, so a bounded prefix keeps this cheap.
   const description = fold(s.descriptionText).slice(0, 50_000);

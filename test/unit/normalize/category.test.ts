@@ -41,6 +41,9 @@ describe('classifyCategory by title', () => {
     ['Math Teacher', 'education'],
     ['Field Service Technician', 'operations'],
     ['Office Manager', 'operations'],
+    ['Head of Community', 'marketing'],
+    ['Community Health Worker', 'healthcare'],
+    ['Podcast Producer', 'content-writing'],
     ['Barista', 'other'],
   ])('%j → %s', (title, expected) => {
     expect(classifyCategory(title)).toBe(expected);

@@ -30,6 +30,9 @@ describe('classifyRemoteType', () => {
     ['hybrid in location', { locationText: 'New York (Hybrid)' }, 'hybrid'],
     ['remote and hybrid mentioned → hybrid', { locationText: 'Remote or Hybrid - London' }, 'hybrid'],
     ['On-site in location', { locationText: 'Austin, TX (On-site)' }, 'onsite'],
+    ['Virtual location', { locationText: 'Virtual (US)' }, 'remote'],
+    ['Home based - EMEA', { locationText: 'Home based - EMEA' }, 'remote'],
+    ['Virtual in a title is not a workplace', { title: 'Virtual Reality Engineer' }, 'unknown'],
     ['Remote Sensing is a discipline', { title: 'Remote Sensing Scientist' }, 'unknown'],
     ['non-remote location', { locationText: 'Berlin (non-remote)' }, 'unknown'],
     // 3. flags

@@ -23,7 +23,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['../db/*', '../graphql/*', '../rest/*', '../ingest/*', '../http/*', '../cli/*', '@mikro-orm/*'] },
+        {
+          patterns: [
+            '../db/*',
+            '../graphql/*',
+            '../rest/*',
+            '../ingest/*',
+            '../http/*',
+            '../cli/*',
+            '@mikro-orm/*',
+          ],
+        },
       ],
     },
   },
@@ -32,7 +42,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['../graphql/*', '../rest/*', '../ingest/*', '../http/*', '../cli/*', '../../graphql/*', '../../rest/*', '../../ingest/*', '../../http/*', '../../cli/*'] },
+        {
+          patterns: [
+            '../graphql/*',
+            '../rest/*',
+            '../ingest/*',
+            '../http/*',
+            '../cli/*',
+            '../../graphql/*',
+            '../../rest/*',
+            '../../ingest/*',
+            '../../http/*',
+            '../../cli/*',
+          ],
+        },
       ],
     },
   },

@@ -39,9 +39,7 @@ const EnvSchema = z
 
 export interface Config {
   env: 'development' | 'production' | 'test';
-  database:
-    | { kind: 'postgres'; url: string; replicaUrls: string[] }
-    | { kind: 'pglite'; dir: string };
+  database: { kind: 'postgres'; url: string; replicaUrls: string[] } | { kind: 'pglite'; dir: string };
   http: { host: string; port: number; bodyLimitBytes: number };
   rateLimit: { max: number; windowMs: number; redisUrl: string | null };
   logLevel: string;

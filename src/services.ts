@@ -40,7 +40,10 @@ export interface ServiceOverrides {
   http?: HttpClient;
 }
 
-export async function createServices(config: Readonly<Config>, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(
+  config: Readonly<Config>,
+  overrides: ServiceOverrides = {},
+): Promise<Services> {
   const logger = overrides.logger ?? pino({ level: config.logLevel });
   const clock = overrides.clock ?? (() => new Date());
   const orm = await createOrm(config.database, { onQuery: overrides.onQuery });

@@ -13,8 +13,7 @@ export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager<AbstractSqlDriver
 export type Em = SqlEntityManager<AbstractSqlDriver>;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; replicaUrls?: string[] }
-  | { kind: 'pglite'; dir: string };
+  { kind: 'postgres'; url: string; replicaUrls?: string[] } | { kind: 'pglite'; dir: string };
 
 export interface OrmHooks {
   /** Receives every SQL statement the ORM runs (tests count them to catch N+1). */
@@ -25,7 +24,8 @@ function baseOptions(hooks: OrmHooks): Partial<Options> {
   return {
     entities: ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true },
+    // No schema snapshot files: migrations are hand-written and committed.
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
     // The global em refuses to work outside a request context; each request forks.
     allowGlobalContext: false,
     debug: hooks.onQuery ? ['query'] : false,

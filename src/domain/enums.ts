@@ -51,7 +51,8 @@ export type AtsPlatform = (typeof ATS_PLATFORMS)[number];
 export const SALARY_PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
 export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
 
-export const SORT_ORDERS = ['relevance', 'newest', 'salary'] as const;
+/** `newest` orders by posting date; `first_seen` by when we collected the job (the live view). */
+export const SORT_ORDERS = ['relevance', 'newest', 'salary', 'first_seen'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

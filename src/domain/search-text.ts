@@ -8,6 +8,8 @@
  * Ranking (title over company over description) is built from these terms in SQL.
  */
 
+import { foldText } from './text.ts';
+
 /** At most this many words of a query are used; the rest are ignored. */
 export const MAX_QUERY_TERMS = 12;
 /** Longer "words" are cut: no real word is longer, and it bounds the query cost. */
@@ -20,14 +22,8 @@ const PUNCTUATED_WORDS: [RegExp, string][] = [
   [/(^|[^\p{L}\p{N}])\.net\b/gu, '$1 dotnet '],
 ];
 
-/**
- * Lower case with Latin diacritics removed: "Zürich" → "zurich". Only the combining
- * diacritical block is stripped, so marks that change a letter elsewhere (Japanese
- * dakuten: ジ is not シ) survive and are recomposed.
- */
-export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]+/g, '').normalize('NFC').toLowerCase();
-}
+/** Lower case with Latin diacritics removed: "Zürich" → "zurich" (the one folding rule, domain/text.ts). */
+export const fold = foldText;
 
 /** The words of a text, folded, in order (duplicates kept). */
 export function tokenize(text: string): string[] {

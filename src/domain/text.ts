@@ -26,11 +26,16 @@ const EXTRA_FOLDS: Record<string, string> = {
 
 const EXTRA_RE = new RegExp(`[${Object.keys(EXTRA_FOLDS).join('')}]`, 'g');
 
-/** NFKD, diacritics stripped, a few non-decomposing letters mapped, lower case. */
+/**
+ * NFKD, Latin diacritics stripped, a few non-decomposing letters mapped, lower case.
+ * Only the combining-diacritics block is stripped and the rest recomposed, so marks
+ * that make a different letter elsewhere (Japanese dakuten: ジ is not シ) survive.
+ */
 export function foldText(s: string): string {
   return s
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/[\u0300-\u036f]+/g, '')
+    .normalize('NFC')
     .replace(EXTRA_RE, (ch) => EXTRA_FOLDS[ch] ?? ch)
     .toLowerCase();
 }

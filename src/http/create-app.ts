@@ -43,21 +43,37 @@ export async function createApp(services: Services): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({
       success: false,
-      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}`, details: [] },
+      error: {
+        code: 'not_found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        details: [],
+      },
     }),
   );
 
-  await app.register(cors, { origin: true, exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'] });
+  await app.register(cors, {
+    origin: true,
+    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+  });
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     errorResponseBuilder: (_request, context) =>
-      new DomainError('rate_limited', `Rate limit exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, [], Math.ceil(context.ttl / 1000)),
+      new DomainError(
+        'rate_limited',
+        `Rate limit exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`,
+        [],
+        Math.ceil(context.ttl / 1000),
+      ),
   });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Job Listings API', version: '1.0.0', description: 'Search and organization listings of job postings.' },
+      info: {
+        title: 'Job Listings API',
+        version: '1.0.0',
+        description: 'Search and organization listings of job postings.',
+      },
       components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'X-API-Key', in: 'header' } } },
     },
   });
@@ -91,5 +107,7 @@ function mountGraphQL(app: FastifyInstance, services: Services): void {
     },
   });
   // Yoga reads the raw body itself for every content type it accepts.
-  app.addContentTypeParser('application/graphql+json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/graphql+json', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 }

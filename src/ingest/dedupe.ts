@@ -39,7 +39,8 @@ export function placesOverlap(a: PlaceParts[], b: PlaceParts[]): boolean {
   return a.some((p) =>
     b.some((q) => {
       if (p.countryCode && q.countryCode && p.countryCode !== q.countryCode) return false;
-      if (!p.city || !q.city) return Boolean(p.countryCode && q.countryCode) || (!p.countryCode && !q.countryCode);
+      if (!p.city || !q.city)
+        return Boolean(p.countryCode && q.countryCode) || (!p.countryCode && !q.countryCode);
       return fold(p.city) === fold(q.city);
     }),
   );
@@ -60,7 +61,10 @@ export function descriptionSimilarity(a: string, b: string): number | null {
 }
 
 /** The existing job an incoming posting duplicates, or undefined. The most similar wins. */
-export function findDuplicate(incoming: NormalizedJob, candidates: DedupCandidate[]): DedupCandidate | undefined {
+export function findDuplicate(
+  incoming: NormalizedJob,
+  candidates: DedupCandidate[],
+): DedupCandidate | undefined {
   const key = dedupKeyOf(incoming);
   const own = sourceKeyOf(incoming);
   let best: { candidate: DedupCandidate; score: number } | undefined;

@@ -50,12 +50,19 @@ function adapterFor(deps: ImportDeps, request: ImportRequest): SourceAdapter {
 }
 
 /** The bodies to import, with the board each belongs to. */
-async function* readTargets(deps: ImportDeps, request: ImportRequest): AsyncGenerator<{ board: string; body: string; url?: string }> {
+async function* readTargets(
+  deps: ImportDeps,
+  request: ImportRequest,
+): AsyncGenerator<{ board: string; body: string; url?: string }> {
   if (/^https?:\/\//.test(request.target)) {
     const url = new URL(request.target);
     const result = await deps.http.get(url.toString());
     if (result.status !== 'ok') throw new Error(`${url}: ${result.status}`);
-    yield { board: request.board ?? url.pathname.split('/').filter(Boolean).at(-1) ?? url.host, body: result.body, url: url.toString() };
+    yield {
+      board: request.board ?? url.pathname.split('/').filter(Boolean).at(-1) ?? url.host,
+      body: result.body,
+      url: url.toString(),
+    };
     return;
   }
   const files = statSync(request.target).isDirectory()

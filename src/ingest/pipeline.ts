@@ -42,6 +42,10 @@ export interface IngestSummary {
   merged: number;
   closed: number;
   rejected: number;
+  /** Accepted postings whose salary became annual USD. */
+  salaries: number;
+  /** Accepted postings by workplace type as classified. */
+  remoteTypes: Record<string, number>;
   /** Rejections by reason, for the run report. */
   rejectedReasons: Record<string, number>;
   /** The first rejected rows (at most 100), to act on. */
@@ -71,7 +75,14 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
   const now = deps.clock();
   const summary: IngestSummary = {
     fetched: input.postings.length + (input.parseRejected?.length ?? 0),
-    new: 0, updated: 0, unchanged: 0, merged: 0, closed: 0, rejected: 0,
+    new: 0,
+    updated: 0,
+    unchanged: 0,
+    merged: 0,
+    closed: 0,
+    rejected: 0,
+    salaries: 0,
+    remoteTypes: {},
     rejectedReasons: {},
     rejectedRows: [],
   };
@@ -84,15 +95,27 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
   };
   input.parseRejected?.forEach(reject);
 
-  // Normalize; the last copy of a repeated external id wins (a feed listing one id twice).
+  // Normalize; the last copy of a repeated external id wins (a feed listing one id
+  // twice), and the repeats count as duplicates merged, so that every fetched row is
+  // accounted for: fetched = new + updated + unchanged + merged + rejected.
   const accepted = new Map<string, Extract<ReturnType<typeof normalizePosting>, { ok: true }>['job']>();
   for (const raw of input.postings) {
     const result = normalizePosting({ ...raw, source: input.platform, board: input.board }, { now });
-    if (!result.ok) reject({ externalId: typeof raw.externalId === 'string' ? raw.externalId : undefined, reason: result.reason });
+    if (!result.ok)
+      reject({
+        externalId: typeof raw.externalId === 'string' ? raw.externalId : undefined,
+        reason: result.reason,
+      });
     else {
+      if (accepted.has(result.job.externalId)) summary.merged++;
       accepted.set(result.job.externalId, result.job);
       seenIds.add(result.job.externalId);
     }
+  }
+
+  for (const job of accepted.values()) {
+    if (job.salaryMinUsd !== null) summary.salaries++;
+    summary.remoteTypes[job.remoteType] = (summary.remoteTypes[job.remoteType] ?? 0) + 1;
   }
 
   const em = deps.orm.em.fork();
@@ -147,7 +170,10 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
     const closed = await deps.ingest.closeMissing(em, input.platform, input.board, [...seenIds], now);
     summary.closed = closed.length;
   }
-  deps.logger?.info({ platform: input.platform, board: input.board, ...summary, rejectedRows: undefined }, 'ingest run');
+  deps.logger?.info(
+    { platform: input.platform, board: input.board, ...summary, rejectedRows: undefined },
+    'ingest run',
+  );
   return summary;
 }
 
@@ -157,7 +183,8 @@ async function writeBatch(deps: IngestDeps, input: IngestInput, plan: Plan, now:
     await deps.writer.attachCopies(tx, plan.copies);
     if (plan.unchanged.length) {
       await deps.ingest.touch(tx, input.platform, input.board, plan.unchanged, now);
-      if (input.organizationId) await deps.writer.addMemberships(tx, plan.unchangedJobIds, input.organizationId);
+      if (input.organizationId)
+        await deps.writer.addMemberships(tx, plan.unchangedJobIds, input.organizationId);
     }
     // Inside the transaction on purpose: PostgreSQL delivers NOTIFY at commit, never for a rolled-back batch.
     await deps.ingest.announceNewJobs(tx, plan.newJobIds);

@@ -21,7 +21,15 @@ export function startPoller(deps: SourceRunDeps & { logger: Logger }, everyMs = 
       if (stopped) return;
       try {
         const result = await runSource(deps, source);
-        deps.logger.info({ source: `${source.platform}:${source.board}`, status: result.status, ...result.summary, rejectedRows: undefined }, 'source run');
+        deps.logger.info(
+          {
+            source: `${source.platform}:${source.board}`,
+            status: result.status,
+            ...result.summary,
+            rejectedRows: undefined,
+          },
+          'source run',
+        );
       } catch (error) {
         deps.logger.error({ err: error, source: `${source.platform}:${source.board}` }, 'source run failed');
       }

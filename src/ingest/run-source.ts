@@ -20,7 +20,11 @@ export interface SourceRunResult {
  * close missing jobs only when the fetch was complete. A failed or partial fetch
  * closes nothing; its error is recorded on the source.
  */
-export async function runSource(deps: SourceRunDeps, source: SourceRow, onProgress?: (done: number, total: number) => void): Promise<SourceRunResult> {
+export async function runSource(
+  deps: SourceRunDeps,
+  source: SourceRow,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SourceRunResult> {
   const at = deps.clock();
   const em = deps.orm.em.fork();
   if (!isBoardPlatform(source.platform)) {

@@ -36,7 +36,8 @@ export async function seedDemo(services: Services, count: number): Promise<SeedR
   const [existing] = await em.execute<{ n: string | number }[]>(
     `select count(*) as n from source_posting where platform = 'demo'`,
   );
-  if (Number(existing?.n ?? 0) >= count) return { created: false, jobs: Number(existing?.n), organizationJobs: 0, rejected: 0 };
+  if (Number(existing?.n ?? 0) >= count)
+    return { created: false, jobs: Number(existing?.n), organizationJobs: 0, rejected: 0 };
 
   const now = services.clock();
   const postings = generateDemoPostings({ count, seed: DEMO_SEED, now });

@@ -14,7 +14,10 @@ export function registerCategoriesRoute(app: FastifyInstance, services: Services
             success: { type: 'boolean' },
             data: {
               type: 'array',
-              items: { type: 'object', properties: { id: { type: 'string' }, slug: { type: 'string' }, name: { type: 'string' } } },
+              items: {
+                type: 'object',
+                properties: { id: { type: 'string' }, slug: { type: 'string' }, name: { type: 'string' } },
+              },
             },
           },
         },

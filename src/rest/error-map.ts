@@ -15,18 +15,44 @@ interface FastifyLikeError {
 }
 
 /** Driver and server codes that mean "the database is not reachable right now". */
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 const DB_RETRY_AFTER_SECONDS = 5;
 
 function isDatabaseDown(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown; name?: string } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+  for (
+    let e = error as { code?: string; cause?: unknown; name?: string } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
     if ((e.code && DB_DOWN_CODES.has(e.code)) || e.name === 'ConnectionException') return true;
   }
   return false;
 }
 
-function make(code: ErrorCode, message: string, details: ErrorDetail[] = [], retryAfter?: number): ErrorResponse {
-  return { status: ERROR_CODES[code], retryAfter, body: { success: false, error: { code, message, details } } };
+function make(
+  code: ErrorCode,
+  message: string,
+  details: ErrorDetail[] = [],
+  retryAfter?: number,
+): ErrorResponse {
+  return {
+    status: ERROR_CODES[code],
+    retryAfter,
+    body: { success: false, error: { code, message, details } },
+  };
 }
 
 function validationDetails(error: FastifyLikeError): ErrorDetail[] {
@@ -60,7 +86,12 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       return make('invalid_body', 'Request body is not valid JSON');
   }
   if (isDatabaseDown(error)) {
-    return make('database_unavailable', 'The database is unavailable; retry shortly', [], DB_RETRY_AFTER_SECONDS);
+    return make(
+      'database_unavailable',
+      'The database is unavailable; retry shortly',
+      [],
+      DB_RETRY_AFTER_SECONDS,
+    );
   }
   if (e.statusCode === 413) return make('payload_too_large', 'Request body is too large');
   if (e.statusCode === 415) return make('unsupported_media_type', 'Content-Type must be application/json');

@@ -1,4 +1,11 @@
-import { ATS_PLATFORMS, FILTERABLE_REMOTE_TYPES, JOB_TYPES, SENIORITIES, SORT_ORDERS, type SortOrder } from '../domain/enums.ts';
+import {
+  ATS_PLATFORMS,
+  FILTERABLE_REMOTE_TYPES,
+  JOB_TYPES,
+  SENIORITIES,
+  SORT_ORDERS,
+  type SortOrder,
+} from '../domain/enums.ts';
 import { invalidParameter } from '../domain/errors.ts';
 import type { JobFilter } from '../domain/job-filter.ts';
 
@@ -8,7 +15,8 @@ const strings = (description: string, extra: object = {}) => ({
   maxItems: 50,
   description,
 });
-const enumList = (values: readonly string[], description: string) => strings(description, { enum: [...values] });
+const enumList = (values: readonly string[], description: string) =>
+  strings(description, { enum: [...values] });
 
 /**
  * The filters both REST routes accept beyond their own paging and text fields.
@@ -20,8 +28,18 @@ export const filterProperties = {
   cities: strings('City names, any of (case- and accent-insensitive).'),
   countries: strings('ISO 3166-1 alpha-2 country codes, any of.', { pattern: '^[A-Za-z]{2}$' }),
   locations: strings('Free location text, any of: location text, city or country code.'),
-  min_salary: { type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Annual USD the salary range reaches.' },
-  max_salary: { type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Annual USD the salary range starts at or below.' },
+  min_salary: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 100_000_000,
+    description: 'Annual USD the salary range reaches.',
+  },
+  max_salary: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 100_000_000,
+    description: 'Annual USD the salary range starts at or below.',
+  },
   has_salary: { type: 'boolean' },
   skills: strings('Skills, all of (aliases accepted, case-insensitive).'),
   job_types: enumList(JOB_TYPES, 'full-time, part-time, contract, internship, temporary; any of.'),
@@ -37,7 +55,11 @@ export const filterProperties = {
   posted_within_days: { type: 'integer', minimum: 1, maximum: 3650 },
   visa_sponsorship: { type: 'boolean' },
   status: { type: 'string', enum: ['open', 'closed', 'any'], default: 'open' },
-  sort: { type: 'string', enum: [...SORT_ORDERS], description: 'Default: relevance with a query, newest without.' },
+  sort: {
+    type: 'string',
+    enum: [...SORT_ORDERS],
+    description: 'Default: relevance with a query, newest without.',
+  },
 } as const;
 
 export const LIST_FIELDS = Object.entries(filterProperties)
@@ -49,7 +71,10 @@ export type FilterParams = Partial<Record<keyof typeof filterProperties, unknown
 const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : undefined);
 
 /** Validated parameters → the domain filter shared with GraphQL. */
-export function toJobFilter(p: FilterParams, query: string | undefined): { filter: JobFilter; sort: SortOrder | undefined } {
+export function toJobFilter(
+  p: FilterParams,
+  query: string | undefined,
+): { filter: JobFilter; sort: SortOrder | undefined } {
   const filter: JobFilter = {
     query: query?.trim() || undefined,
     remoteTypes: p.remote_types as JobFilter['remoteTypes'],
@@ -75,7 +100,11 @@ export function toJobFilter(p: FilterParams, query: string | undefined): { filte
     visaSponsorship: p.visa_sponsorship as boolean | undefined,
     status: p.status as JobFilter['status'],
   };
-  if (filter.minSalaryUsd !== undefined && filter.maxSalaryUsd !== undefined && filter.minSalaryUsd > filter.maxSalaryUsd) {
+  if (
+    filter.minSalaryUsd !== undefined &&
+    filter.maxSalaryUsd !== undefined &&
+    filter.minSalaryUsd > filter.maxSalaryUsd
+  ) {
     throw invalidParameter('min_salary', 'min_salary must not be greater than max_salary');
   }
   return { filter, sort: p.sort as SortOrder | undefined };

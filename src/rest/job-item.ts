@@ -60,7 +60,10 @@ export const jobItemSchema = {
     company: str,
     location: str,
     remote_type: { type: 'string', enum: ['remote', 'hybrid', 'onsite', 'unknown'] },
-    salary: { ...nullable('string'), description: 'Annual USD range, e.g. "$120,000 – $150,000"; null without salary.' },
+    salary: {
+      ...nullable('string'),
+      description: 'Annual USD range, e.g. "$120,000 – $150,000"; null without salary.',
+    },
     company_id: str,
     company_domain: nullable('string'),
     company_logo_url: nullable('string'),
@@ -72,7 +75,11 @@ export const jobItemSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { city: nullable('string'), region: nullable('string'), country_code: nullable('string') },
+        properties: {
+          city: nullable('string'),
+          region: nullable('string'),
+          country_code: nullable('string'),
+        },
       },
     },
     job_type: nullable('string'),

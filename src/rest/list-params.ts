@@ -11,7 +11,13 @@ export function toList(...values: unknown[]): string[] | undefined {
     seen = true;
     const items = Array.isArray(value) ? value : [value];
     for (const item of items) {
-      if (typeof item === 'string') out.push(...item.split(',').map((s) => s.trim()).filter(Boolean));
+      if (typeof item === 'string')
+        out.push(
+          ...item
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
       else out.push(item as string); // left for the schema to reject with a clear message
     }
   }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
 import { errorResponses } from './error-schema.ts';
-import { filterProperties, LIST_FIELDS, normalizeBooleans, toJobFilter, type FilterParams } from './filter-params.ts';
+import {
+  filterProperties,
+  LIST_FIELDS,
+  normalizeBooleans,
+  toJobFilter,
+  type FilterParams,
+} from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
 import { normalizeLists } from './list-params.ts';
 
@@ -39,7 +45,8 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Se
   app.get<{ Querystring: ListQuery }>('/jobs', {
     schema: {
       summary: "The caller organization's jobs",
-      description: 'Requires X-API-Key. Arrays repeat the name with brackets: `categories[]=a&categories[]=b`.',
+      description:
+        'Requires X-API-Key. Arrays repeat the name with brackets: `categories[]=a&categories[]=b`.',
       tags: ['jobs'],
       security: [{ apiKey: [] }],
       querystring: querySchema,

@@ -1,15 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { errorResponses } from './error-schema.ts';
-import { filterProperties, LIST_FIELDS, normalizeBooleans, toJobFilter, type FilterParams } from './filter-params.ts';
+import {
+  filterProperties,
+  LIST_FIELDS,
+  normalizeBooleans,
+  toJobFilter,
+  type FilterParams,
+} from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
 import { normalizeLists } from './list-params.ts';
 
 const bodySchema = {
   type: 'object',
   properties: {
-    q: { type: 'string', maxLength: 500, description: 'Full text: title, company, description; prefix words, ANDed.' },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: '1..100 (the page offers 10/20/50/100).' },
+    q: {
+      type: 'string',
+      maxLength: 500,
+      description: 'Full text: title, company, description; prefix words, ANDed.',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: '1..100 (the page offers 10/20/50/100).',
+    },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
     ...filterProperties,
   },
@@ -44,7 +60,8 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: Services
   app.post<{ Body: SearchBody }>('/search/jobs', {
     schema: {
       summary: 'Search jobs',
-      description: 'Public full-text search with filters. Arrays may be JSON arrays or comma-separated strings.',
+      description:
+        'Public full-text search with filters. Arrays may be JSON arrays or comma-separated strings.',
       tags: ['jobs'],
       body: bodySchema,
       response: { 200: responseSchema, ...errorResponses },
@@ -61,12 +78,21 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: Services
     handler: async (request) => {
       const { q, limit, page, ...params } = request.body;
       const { filter, sort } = toJobFilter(params, q);
-      const result = await services.jobs.search(request.em, filter, sort, { offset: (page - 1) * limit, limit });
+      const result = await services.jobs.search(request.em, filter, sort, {
+        offset: (page - 1) * limit,
+        limit,
+      });
       const totalPages = Math.ceil(result.total / limit);
       return {
         success: true,
         data: result.items.map(toJobItem),
-        pagination: { page, per_page: limit, total: result.total, total_pages: totalPages, has_more: page < totalPages },
+        pagination: {
+          page,
+          per_page: limit,
+          total: result.total,
+          total_pages: totalPages,
+          has_more: page < totalPages,
+        },
       };
     },
   });

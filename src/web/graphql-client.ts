@@ -11,6 +11,25 @@ export async function execute<TResult, TVariables>(
     body: JSON.stringify({ query: document.toString(), variables }),
   });
   const body = (await response.json()) as { data?: TResult; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error(body.errors?.map((e) => e.message).join('; ') ?? 'request failed');
+  if (body.errors?.length || !body.data)
+    throw new Error(body.errors?.map((e) => e.message).join('; ') ?? 'request failed');
   return body.data;
+}
+
+/**
+ * A subscription over server-sent events (yoga's GET + text/event-stream). The
+ * browser's EventSource reconnects by itself after a dropped connection.
+ */
+export function subscribe<TResult>(
+  document: TypedDocumentString<TResult, Record<string, never>>,
+  onData: (data: TResult) => void,
+  onOpen?: () => void,
+): () => void {
+  const source = new EventSource(`/graphql?query=${encodeURIComponent(document.toString())}`);
+  if (onOpen) source.addEventListener('open', onOpen);
+  source.addEventListener('next', (event) => {
+    const body = JSON.parse((event as MessageEvent<string>).data) as { data?: TResult };
+    if (body.data) onData(body.data);
+  });
+  return () => source.close();
 }

@@ -1,6 +1,13 @@
-import type { FilterRemoteType, JobFilter, JobSort, JobType, SearchJobsQuery as SearchResult } from './gql/graphql.ts';
-import { execute } from './graphql-client.ts';
-import { LatestJobsQuery, SearchJobsQuery } from './queries.ts';
+import type {
+  FilterRemoteType,
+  JobFilter,
+  JobSort,
+  JobType,
+  JobsAddedSubscription as JobsAdded,
+  SearchJobsQuery as SearchResult,
+} from './gql/graphql.ts';
+import { execute, subscribe } from './graphql-client.ts';
+import { JobsAddedSubscription, LatestJobsQuery, SearchJobsQuery } from './queries.ts';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const form = $<HTMLFormElement>('#search');
@@ -9,13 +16,26 @@ const summary = $<HTMLDivElement>('#summary');
 const more = $<HTMLButtonElement>('#more');
 const live = $<HTMLUListElement>('#live');
 
-const LIVE_REFRESH_MS = 15_000;
-let cursor: string | null = null;
+const LIVE_ITEMS = 10;
+
+interface SearchState {
+  filter: JobFilter;
+  first: number;
+  sort: JobSort | null;
+  cursor: string | null;
+}
+/** The search on screen: "More results" continues it, whatever the form says now. */
+let current: SearchState | null = null;
+/** Increases with every request; a response that is not the latest is dropped. */
+let requestSeq = 0;
 
 const list = (value: FormDataEntryValue | null) =>
-  String(value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  String(value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-function readForm(): { filter: JobFilter; first: number; sort: JobSort | null } {
+function readForm(): SearchState {
   const data = new FormData(form);
   const minSalary = Number(data.get('min_salary'));
   const filter: JobFilter = {
@@ -26,7 +46,8 @@ function readForm(): { filter: JobFilter; first: number; sort: JobSort | null } 
     jobTypes: data.getAll('jobType') as JobType[],
     minSalaryUsd: minSalary > 0 ? minSalary : null,
   };
-  return { filter, first: Number(data.get('limit') ?? 20), sort: (String(data.get('sort') ?? '') || null) as JobSort | null };
+  const sort = (String(data.get('sort') ?? '') || null) as JobSort | null;
+  return { filter, first: Number(data.get('limit') ?? 20), sort, cursor: null };
 }
 
 function text(tag: string, value: string, className?: string): HTMLElement {
@@ -36,22 +57,27 @@ function text(tag: string, value: string, className?: string): HTMLElement {
   return el;
 }
 
-function renderJob(node: SearchResult['searchJobs']['edges'][number]['node']): HTMLElement {
+type JobNode = SearchResult['searchJobs']['edges'][number]['node'];
+
+function renderJob(node: JobNode): HTMLElement {
   const card = document.createElement('article');
   card.className = 'job';
   const title = document.createElement('h3');
-  const link = document.createElement('a');
-  link.textContent = node.title;
-  link.href = node.listingUrl ?? node.applyUrl ?? '#';
-  link.target = '_blank';
-  link.rel = 'noopener';
-  title.append(link);
+  const url = node.listingUrl ?? node.applyUrl;
+  if (url) {
+    const link = document.createElement('a');
+    link.textContent = node.title;
+    link.href = url;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    title.append(link);
+  } else title.textContent = node.title;
   const meta = document.createElement('div');
   meta.className = 'meta';
   meta.append(
     text('span', node.companyName),
     text('span', node.location || '—'),
-    text('span', node.remoteType.toLowerCase(), 'tag'),
+    ...(node.remoteType !== 'UNKNOWN' ? [text('span', node.remoteType.toLowerCase(), 'tag')] : []),
     ...(node.jobType ? [text('span', node.jobType.toLowerCase().replace('_', '-'), 'tag')] : []),
     ...(node.salaryText ? [text('span', node.salaryText)] : []),
     text('span', new Date(node.postedAt).toLocaleDateString()),
@@ -62,29 +88,56 @@ function renderJob(node: SearchResult['searchJobs']['edges'][number]['node']): H
 }
 
 async function search(append: boolean): Promise<void> {
-  const { filter, first, sort } = readForm();
+  const state = append && current ? current : readForm();
+  const seq = ++requestSeq;
+  more.disabled = true;
   try {
-    const data = await execute(SearchJobsQuery, { filter, first, sort, after: append ? cursor : null });
+    const data = await execute(SearchJobsQuery, {
+      filter: state.filter,
+      first: state.first,
+      sort: state.sort,
+      after: append ? state.cursor : null,
+    });
+    if (seq !== requestSeq) return;
     const { edges, totalCount, pageInfo } = data.searchJobs;
     if (!append) results.replaceChildren();
     results.append(...edges.map((e) => renderJob(e.node)));
-    summary.textContent = `${totalCount.toLocaleString()} jobs`;
-    cursor = pageInfo.endCursor ?? null;
+    summary.textContent = `${totalCount.toLocaleString()} ${totalCount === 1 ? 'job' : 'jobs'}`;
+    if (totalCount === 0)
+      results.replaceChildren(text('p', 'No jobs match these filters. Try fewer words or filters.', 'empty'));
+    current = { ...state, cursor: pageInfo.endCursor ?? null };
     more.hidden = !pageInfo.hasNextPage;
   } catch (error) {
-    summary.replaceChildren(text('span', (error as Error).message, 'error'));
+    if (seq === requestSeq) summary.replaceChildren(text('span', (error as Error).message, 'error'));
+  } finally {
+    if (seq === requestSeq) more.disabled = false;
   }
 }
 
-async function refreshLive(): Promise<void> {
+type LiveJob = JobsAdded['jobsAdded'][number];
+
+function showLive(jobs: LiveJob[]): void {
+  const items = jobs.map((job) =>
+    text('li', `${job.title} — ${job.companyName} (${job.location || job.remoteType.toLowerCase()})`),
+  );
+  live.prepend(...items);
+  while (live.children.length > LIVE_ITEMS) live.lastElementChild?.remove();
+}
+
+async function startLive(): Promise<void> {
   try {
-    const data = await execute(LatestJobsQuery, { first: 10 });
-    live.replaceChildren(
-      ...data.searchJobs.edges.map(({ node }) => text('li', `${node.title} — ${node.companyName} (${node.location || node.remoteType.toLowerCase()})`)),
-    );
+    const data = await execute(LatestJobsQuery, { first: LIVE_ITEMS });
+    live.replaceChildren();
+    showLive(data.searchJobs.edges.map((e) => e.node));
   } catch {
-    // The live view is best effort; the next tick tries again.
+    // The list stays empty; the subscription below still adds new jobs.
   }
+  // data-live="on" tells people (and tests) that new jobs now arrive by themselves.
+  subscribe(
+    JobsAddedSubscription,
+    (data) => showLive(data.jobsAdded),
+    () => (live.dataset.live = 'on'),
+  );
 }
 
 form.addEventListener('submit', (event) => {
@@ -93,5 +146,4 @@ form.addEventListener('submit', (event) => {
 });
 more.addEventListener('click', () => void search(true));
 void search(false);
-void refreshLive();
-setInterval(() => void refreshLive(), LIVE_REFRESH_MS);
+void startLive();

@@ -30,10 +30,10 @@ export const SearchJobsQuery = graphql(`
   }
 `);
 
-/** The newest jobs, for the live view. */
+/** The most recently collected jobs, to fill the live view on load. */
 export const LatestJobsQuery = graphql(`
   query LatestJobs($first: Int) {
-    searchJobs(first: $first, sort: NEWEST) {
+    searchJobs(first: $first, sort: FIRST_SEEN) {
       totalCount
       edges {
         node {
@@ -46,6 +46,21 @@ export const LatestJobsQuery = graphql(`
           firstSeenAt
         }
       }
+    }
+  }
+`);
+
+/** New jobs as ingestion commits them (server-sent events). */
+export const JobsAddedSubscription = graphql(`
+  subscription JobsAdded {
+    jobsAdded {
+      id
+      title
+      companyName
+      location
+      remoteType
+      salaryText
+      firstSeenAt
     }
   }
 `);

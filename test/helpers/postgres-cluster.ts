@@ -42,17 +42,34 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => undefined;
   }
   if (!existsSync(join(PG_BIN, 'initdb'))) {
-    throw new Error(`PostgreSQL binaries not found in ${PG_BIN}; install postgresql-15 or set TEST_DATABASE_URL`);
+    throw new Error(
+      `PostgreSQL binaries not found in ${PG_BIN}; install postgresql-15 or set TEST_DATABASE_URL`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'jobs-pg-'));
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) spawnSync('chown', ['postgres', dir]);
   const data = join(dir, 'data');
   const port = await freePort();
-  asPostgres(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  asPostgres(join(PG_BIN, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   asPostgres(join(PG_BIN, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
   ]);
   project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   return () => {

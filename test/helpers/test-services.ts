@@ -25,9 +25,28 @@ async function createDatabase(): Promise<string> {
  * Real services on a fresh, migrated database: PGlite in memory, or a new database
  * in the throwaway PostgreSQL cluster. One per test file (PGlite costs ~0.5 GB).
  */
-export async function createTestServices(overrides: ServiceOverrides = {}, env: Record<string, string> = {}): Promise<Services> {
-  const database = TEST_DB === 'postgres' ? { DATABASE_URL: await createDatabase() } : { PGLITE_DIR: 'memory://' };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', INGEST_POLLER: 'false', ...database, ...env });
+/**
+ * Environment naming a fresh database: a new PostgreSQL database, or a PGlite
+ * directory when `dir` is given (memory otherwise). Child processes get the same.
+ */
+export async function createTestDatabaseEnv(dir?: string): Promise<Record<string, string>> {
+  return TEST_DB === 'postgres'
+    ? { DATABASE_URL: await createDatabase() }
+    : { PGLITE_DIR: dir ?? 'memory://' };
+}
+
+export async function createTestServices(
+  overrides: ServiceOverrides = {},
+  env: Record<string, string> = {},
+): Promise<Services> {
+  const database = env.DATABASE_URL || env.PGLITE_DIR ? {} : await createTestDatabaseEnv();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    INGEST_POLLER: 'false',
+    ...database,
+    ...env,
+  });
   const services = await createServices(config, { logger: pino({ level: 'silent' }), ...overrides });
   await migrate(services.orm);
   return services;

@@ -24,7 +24,11 @@ afterAll(async () => {
   await services?.close();
 });
 
-async function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function gql(
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/graphql',
@@ -46,27 +50,45 @@ describe(`GraphQL (${TEST_DB})`, () => {
   it('searches with the same rules and ids as REST', async () => {
     const r = await gql(SEARCH, { filter: { query: 'rustacean' } });
     expect(r.errors).toBeUndefined();
-    expect(r.data.searchJobs.edges.map((e: any) => e.node.id)).toEqual([ids.rustTitle, ids.rustCompany, ids.rustDescription]);
+    expect(r.data.searchJobs.edges.map((e: any) => e.node.id)).toEqual([
+      ids.rustTitle,
+      ids.rustCompany,
+      ids.rustDescription,
+    ]);
     const rest = await app.inject({ method: 'POST', url: '/search/jobs', payload: { q: 'rustacean' } });
-    expect(rest.json().data.map((j: { id: string }) => j.id)).toEqual([ids.rustTitle, ids.rustCompany, ids.rustDescription]);
+    expect(rest.json().data.map((j: { id: string }) => j.id)).toEqual([
+      ids.rustTitle,
+      ids.rustCompany,
+      ids.rustDescription,
+    ]);
     expect(r.data.searchJobs.totalCount).toBe(3);
   });
 
   it('exposes enums and resolves company and category', async () => {
     const r = await gql(SEARCH, { filter: { jobTypes: ['CONTRACT'], remoteTypes: ['ONSITE'] } });
     const node = r.data.searchJobs.edges[0].node;
-    expect(node).toMatchObject({ id: ids.zurich, jobType: 'CONTRACT', remoteType: 'ONSITE', company: { name: 'Acme Widgets' }, category: { slug: 'data-science' } });
+    expect(node).toMatchObject({
+      id: ids.zurich,
+      jobType: 'CONTRACT',
+      remoteType: 'ONSITE',
+      company: { name: 'Acme Widgets' },
+      category: { slug: 'data-science' },
+    });
   });
 
   it('pages forward with first/after and backward with last/before', async () => {
     const p1 = (await gql(SEARCH, { first: 3, sort: 'NEWEST' })).data.searchJobs;
     expect(p1.edges).toHaveLength(3);
     expect(p1.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
-    const p2 = (await gql(SEARCH, { first: 3, after: p1.pageInfo.endCursor, sort: 'NEWEST' })).data.searchJobs;
+    const p2 = (await gql(SEARCH, { first: 3, after: p1.pageInfo.endCursor, sort: 'NEWEST' })).data
+      .searchJobs;
     expect(p2.pageInfo.hasPreviousPage).toBe(true);
-    const all = (await gql(SEARCH, { first: 100, sort: 'NEWEST' })).data.searchJobs.edges.map((e: any) => e.node.id);
+    const all = (await gql(SEARCH, { first: 100, sort: 'NEWEST' })).data.searchJobs.edges.map(
+      (e: any) => e.node.id,
+    );
     expect([...p1.edges, ...p2.edges].map((e: any) => e.node.id)).toEqual(all.slice(0, 6));
-    const back = (await gql(SEARCH, { last: 2, before: p2.pageInfo.startCursor, sort: 'NEWEST' })).data.searchJobs;
+    const back = (await gql(SEARCH, { last: 2, before: p2.pageInfo.startCursor, sort: 'NEWEST' })).data
+      .searchJobs;
     expect(back.edges.map((e: any) => e.node.id)).toEqual(all.slice(1, 3));
     const tail = (await gql(SEARCH, { last: 2, sort: 'NEWEST' })).data.searchJobs;
     expect(tail.edges.map((e: any) => e.node.id)).toEqual(all.slice(-2));
@@ -103,7 +125,14 @@ describe(`GraphQL (${TEST_DB})`, () => {
   it('loads company and category of a 100-job page in a constant number of statements', async () => {
     // 110 jobs across 110 companies, so an N+1 would show as ~100 extra statements.
     const many = Array.from({ length: 110 }, (_, i) =>
-      makeJob({ title: `Loader Probe ${i}`, board: 'loader', externalId: `probe-${i}`, companyName: `Probe Co ${i}`, companyNormalizedName: `probe co ${i}`, categorySlug: i % 2 ? 'design' : 'sales' }),
+      makeJob({
+        title: `Loader Probe ${i}`,
+        board: 'loader',
+        externalId: `probe-${i}`,
+        companyName: `Probe Co ${i}`,
+        companyNormalizedName: `probe co ${i}`,
+        categorySlug: i % 2 ? 'design' : 'sales',
+      }),
     );
     await storeJobs(services, many);
     const q = `query($n: Int) { searchJobs(first: $n, filter: { query: "loader probe" }) {

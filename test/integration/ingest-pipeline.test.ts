@@ -39,20 +39,31 @@ const ingest = (input: Partial<IngestInput> & { postings: RawPosting[] }) =>
   runIngest(services, { platform: 'greenhouse', board: 'acme', complete: true, ...input });
 
 async function jobsOf(board: string) {
-  return services.orm.em.fork().execute<{ external_id: string; job_id: string; status: string; job_status: string; title: string }[]>(
-    `select sp.external_id, sp.job_id, sp.status, j.status as job_status, j.title
+  return services.orm.em
+    .fork()
+    .execute<{ external_id: string; job_id: string; status: string; job_status: string; title: string }[]>(
+      `select sp.external_id, sp.job_id, sp.status, j.status as job_status, j.title
        from source_posting sp join job j on j.id = sp.job_id where sp.board = ? order by sp.external_id`,
-    [board],
-  );
+      [board],
+    );
 }
 
 describe(`ingest pipeline (${TEST_DB})`, () => {
   it('creates, then recognises unchanged, then updates in place without duplicating', async () => {
-    const first = await ingest({ postings: [posting({ externalId: '1' }), posting({ externalId: '2', title: 'Data Engineer' })] });
+    const first = await ingest({
+      postings: [posting({ externalId: '1' }), posting({ externalId: '2', title: 'Data Engineer' })],
+    });
     expect(first).toMatchObject({ fetched: 2, new: 2, updated: 0, unchanged: 0, closed: 0, rejected: 0 });
-    const again = await ingest({ postings: [posting({ externalId: '1' }), posting({ externalId: '2', title: 'Data Engineer' })] });
+    const again = await ingest({
+      postings: [posting({ externalId: '1' }), posting({ externalId: '2', title: 'Data Engineer' })],
+    });
     expect(again).toMatchObject({ new: 0, updated: 0, unchanged: 2 });
-    const changed = await ingest({ postings: [posting({ externalId: '1', title: 'Senior Backend Engineer' }), posting({ externalId: '2', title: 'Data Engineer' })] });
+    const changed = await ingest({
+      postings: [
+        posting({ externalId: '1', title: 'Senior Backend Engineer' }),
+        posting({ externalId: '2', title: 'Data Engineer' }),
+      ],
+    });
     expect(changed).toMatchObject({ new: 0, updated: 1, unchanged: 1 });
     const rows = await jobsOf('acme');
     expect(rows.map((r) => r.title)).toEqual(['Senior Backend Engineer', 'Data Engineer']);
@@ -61,7 +72,10 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
 
   it('closes what a complete fetch no longer lists, never on a partial one, and reopens it', async () => {
     now = new Date('2026-11-21T10:00:00Z');
-    const partial = await ingest({ postings: [posting({ externalId: '1', title: 'Senior Backend Engineer' })], complete: false });
+    const partial = await ingest({
+      postings: [posting({ externalId: '1', title: 'Senior Backend Engineer' })],
+      complete: false,
+    });
     expect(partial.closed).toBe(0);
     expect((await jobsOf('acme')).every((r) => r.status === 'open')).toBe(true);
 
@@ -69,11 +83,19 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     expect(full.closed).toBe(1);
     const closed = (await jobsOf('acme')).find((r) => r.external_id === '2')!;
     expect(closed).toMatchObject({ status: 'closed', job_status: 'closed' });
-    const search = await services.jobs.search(services.orm.em.fork(), { query: 'data engineer' }, undefined, { offset: 0, limit: 10 });
+    const search = await services.jobs.search(services.orm.em.fork(), { query: 'data engineer' }, undefined, {
+      offset: 0,
+      limit: 10,
+    });
     expect(search.items.map((j) => j.id)).not.toContain(closed.job_id);
 
     now = new Date('2026-11-22T10:00:00Z');
-    const back = await ingest({ postings: [posting({ externalId: '1', title: 'Senior Backend Engineer' }), posting({ externalId: '2', title: 'Data Engineer' })] });
+    const back = await ingest({
+      postings: [
+        posting({ externalId: '1', title: 'Senior Backend Engineer' }),
+        posting({ externalId: '2', title: 'Data Engineer' }),
+      ],
+    });
     expect(back.closed).toBe(0);
     const reopened = (await jobsOf('acme')).find((r) => r.external_id === '2')!;
     expect(reopened).toMatchObject({ status: 'open', job_status: 'open', job_id: closed.job_id });
@@ -90,36 +112,104 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
 
   it('merges a copy from another source into one job and keeps both as provenance', async () => {
     const gh = await runIngest(services, {
-      platform: 'greenhouse', board: 'globex', complete: true,
-      postings: [posting({ externalId: 'g1', board: 'globex', companyName: 'Globex Corp', title: 'Platform Engineer' })],
+      platform: 'greenhouse',
+      board: 'globex',
+      complete: true,
+      postings: [
+        posting({
+          externalId: 'g1',
+          board: 'globex',
+          companyName: 'Globex Corp',
+          title: 'Platform Engineer',
+        }),
+      ],
     });
     const lever = await runIngest(services, {
-      platform: 'lever', board: 'globex', complete: true,
-      postings: [posting({ source: 'lever', externalId: 'l1', board: 'globex', companyName: 'Globex', title: 'Platform Engineer', locationText: 'Berlin; Munich, Germany' })],
+      platform: 'lever',
+      board: 'globex',
+      complete: true,
+      postings: [
+        posting({
+          source: 'lever',
+          externalId: 'l1',
+          board: 'globex',
+          companyName: 'Globex',
+          title: 'Platform Engineer',
+          locationText: 'Berlin; Munich, Germany',
+        }),
+      ],
     });
     expect(gh.new).toBe(1);
     expect(lever).toMatchObject({ new: 0, merged: 1 });
-    const [row] = await services.orm.em.fork().execute<{ n: string; jobs: string }[]>(
-      `select count(*) as n, count(distinct job_id) as jobs from source_posting where external_id in ('g1', 'l1')`,
-    );
+    const [row] = await services.orm.em
+      .fork()
+      .execute<{ n: string; jobs: string }[]>(
+        `select count(*) as n, count(distinct job_id) as jobs from source_posting where external_id in ('g1', 'l1')`,
+      );
     expect(Number(row!.n)).toBe(2);
     expect(Number(row!.jobs)).toBe(1);
     // The merged job inherits the copy's places, so a Munich filter still finds it.
-    const munich = await services.jobs.search(services.orm.em.fork(), { cities: ['Munich'], query: 'platform' }, undefined, { offset: 0, limit: 5 });
+    const munich = await services.jobs.search(
+      services.orm.em.fork(),
+      { cities: ['Munich'], query: 'platform' },
+      undefined,
+      { offset: 0, limit: 5 },
+    );
     expect(munich.total).toBe(1);
+  });
+
+  it('counts an id repeated within one feed as a merged duplicate, not a second job', async () => {
+    const run = await runIngest(services, {
+      platform: 'workable',
+      board: 'twice',
+      complete: true,
+      postings: [
+        posting({ source: 'workable', board: 'twice', externalId: 'x1' }),
+        posting({ source: 'workable', board: 'twice', externalId: 'x1', title: 'Backend Engineer II' }),
+      ],
+    });
+    expect(run).toMatchObject({ fetched: 2, new: 1, merged: 1 });
+    expect((await jobsOf('twice')).map((r) => r.title)).toEqual(['Backend Engineer II']);
   });
 
   it('keeps the same title in two countries as two jobs, and two openings on one board apart', async () => {
     const paris = await runIngest(services, {
-      platform: 'ashby', board: 'initech', complete: true,
+      platform: 'ashby',
+      board: 'initech',
+      complete: true,
       postings: [
-        posting({ source: 'ashby', externalId: 'a1', board: 'initech', companyName: 'Initech', title: 'Sales Lead', locationText: 'Paris, France' }),
-        posting({ source: 'ashby', externalId: 'a2', board: 'initech', companyName: 'Initech', title: 'Sales Lead', locationText: 'Paris, France' }),
+        posting({
+          source: 'ashby',
+          externalId: 'a1',
+          board: 'initech',
+          companyName: 'Initech',
+          title: 'Sales Lead',
+          locationText: 'Paris, France',
+        }),
+        posting({
+          source: 'ashby',
+          externalId: 'a2',
+          board: 'initech',
+          companyName: 'Initech',
+          title: 'Sales Lead',
+          locationText: 'Paris, France',
+        }),
       ],
     });
     const london = await runIngest(services, {
-      platform: 'workable', board: 'initech', complete: true,
-      postings: [posting({ source: 'workable', externalId: 'w1', board: 'initech', companyName: 'Initech', title: 'Sales Lead', locationText: 'London, United Kingdom' })],
+      platform: 'workable',
+      board: 'initech',
+      complete: true,
+      postings: [
+        posting({
+          source: 'workable',
+          externalId: 'w1',
+          board: 'initech',
+          companyName: 'Initech',
+          title: 'Sales Lead',
+          locationText: 'London, United Kingdom',
+        }),
+      ],
     });
     expect(paris.new).toBe(2);
     expect(london).toMatchObject({ new: 1, merged: 0 });
@@ -127,16 +217,24 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
 
   it('rejects broken rows with reasons and keeps the good ones', async () => {
     const run = await runIngest(services, {
-      platform: 'recruitee', board: 'mixed', complete: false,
+      platform: 'recruitee',
+      board: 'mixed',
+      complete: false,
       postings: [
         posting({ source: 'recruitee', board: 'mixed', externalId: 'ok-1' }),
         posting({ source: 'recruitee', board: 'mixed', externalId: 'bad-1', title: 42 as unknown as string }),
         posting({ source: 'recruitee', board: 'mixed', externalId: 'bad-2', title: '' }),
-        posting({ source: 'recruitee', board: 'mixed', externalId: 'big-1', descriptionHtml: `<p>${'x '.repeat(400_000)}</p>` }),
+        posting({
+          source: 'recruitee',
+          board: 'mixed',
+          externalId: 'big-1',
+          descriptionHtml: `<p>${'x '.repeat(400_000)}</p>`,
+        }),
       ],
     });
     expect(run.new).toBe(2);
     expect(run.rejected).toBe(2);
+    expect(run.new + run.updated + run.unchanged + run.merged + run.rejected).toBe(run.fetched);
     expect(run.rejectedRows.map((r) => r.externalId).sort()).toEqual(['bad-1', 'bad-2']);
   });
 
@@ -145,13 +243,27 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     const org = await services.organizations.createOrganization(em, 'Hooli', 'hooli');
     const key = await createKey(services, org.id);
     await runIngest(services, {
-      platform: 'lever', board: 'hooli', complete: true, organizationId: org.id,
-      postings: [posting({ source: 'lever', board: 'hooli', externalId: 'h1', companyName: 'Hooli', title: 'Growth Marketer' })],
+      platform: 'lever',
+      board: 'hooli',
+      complete: true,
+      organizationId: org.id,
+      postings: [
+        posting({
+          source: 'lever',
+          board: 'hooli',
+          externalId: 'h1',
+          companyName: 'Hooli',
+          title: 'Growth Marketer',
+        }),
+      ],
     });
     const app: FastifyInstance = await createApp(services);
     const res = await app.inject({ method: 'GET', url: '/jobs', headers: { 'x-api-key': key } });
     await app.close();
-    expect(res.json()).toMatchObject({ total_items: 1, jobs: [{ title: 'Growth Marketer', company: 'Hooli' }] });
+    expect(res.json()).toMatchObject({
+      total_items: 1,
+      jobs: [{ title: 'Growth Marketer', company: 'Hooli' }],
+    });
   });
 
   it('announces new jobs after commit on the jobs_new channel', async () => {
@@ -159,14 +271,21 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     const received: string[] = [];
     const unsubscribe = events.subscribe((ids) => received.push(...ids));
     const run = await runIngest(services, {
-      platform: 'personio', board: 'live', complete: true,
-      postings: [posting({ source: 'personio', board: 'live', externalId: 'p1', title: 'Live One' }), posting({ source: 'personio', board: 'live', externalId: 'p2', title: 'Live Two' })],
+      platform: 'personio',
+      board: 'live',
+      complete: true,
+      postings: [
+        posting({ source: 'personio', board: 'live', externalId: 'p1', title: 'Live One' }),
+        posting({ source: 'personio', board: 'live', externalId: 'p2', title: 'Live Two' }),
+      ],
     });
     expect(run.new).toBe(2);
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(2);
-    const [row] = await services.orm.em.fork().execute<{ ids: string[] }[]>(
-      `select array_agg(job_id::text order by job_id) as ids from source_posting where board = 'live'`,
-    );
+    const [row] = await services.orm.em
+      .fork()
+      .execute<{ ids: string[] }[]>(
+        `select array_agg(job_id::text order by job_id) as ids from source_posting where board = 'live'`,
+      );
     expect([...received].sort()).toEqual(row!.ids);
     unsubscribe();
   });

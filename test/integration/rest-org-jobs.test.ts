@@ -34,7 +34,9 @@ describe(`GET /jobs (${TEST_DB})`, () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total_items: 5, total_pages: 1, has_more: false });
-    expect(new Set(jobIds(body))).toEqual(new Set([ids.olderEngineer, ids.newerEngineer, ids.intern, ids.multiPlace, ids.rustTitle]));
+    expect(new Set(jobIds(body))).toEqual(
+      new Set([ids.olderEngineer, ids.newerEngineer, ids.intern, ids.multiPlace, ids.rustTitle]),
+    );
     const other = (await get('/jobs', keyB)).json();
     expect(new Set(jobIds(other))).toEqual(new Set([ids.multiPlace, ids.partTime]));
   });
@@ -68,7 +70,10 @@ describe(`GET /jobs (${TEST_DB})`, () => {
     expect(jobIds((await get('/jobs?locations[]=austin')).json())).toEqual([ids.multiPlace]);
     expect(jobIds((await get('/jobs?is_remote=true')).json())).toEqual([ids.newerEngineer]);
     expect(jobIds((await get('/jobs?is_remote=false')).json())).not.toContain(ids.newerEngineer);
-    expect(jobIds((await get('/jobs?search=soft%20eng')).json())).toEqual([ids.newerEngineer, ids.olderEngineer]);
+    expect(jobIds((await get('/jobs?search=soft%20eng')).json())).toEqual([
+      ids.newerEngineer,
+      ids.olderEngineer,
+    ]);
   });
 
   it.each([

@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  app.inject({ method: 'POST', url: '/search/jobs', headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  app.inject({
+    method: 'POST',
+    url: '/search/jobs',
+    headers,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe(`POST /search/jobs (${TEST_DB})`, () => {
   it('returns the contract envelope with defaults page 1 and limit 20', async () => {
@@ -29,7 +34,13 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'pagination', 'success']);
     expect(body.success).toBe(true);
-    expect(body.pagination).toEqual({ page: 1, per_page: 20, total: JOB_COUNT_OPEN, total_pages: 1, has_more: false });
+    expect(body.pagination).toEqual({
+      page: 1,
+      per_page: 20,
+      total: JOB_COUNT_OPEN,
+      total_pages: 1,
+      has_more: false,
+    });
     expect(body.data).toHaveLength(JOB_COUNT_OPEN);
   });
 
@@ -56,7 +67,9 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     const asString = (await post({ remote_types: 'remote,hybrid' })).json();
     const asArray = (await post({ remote_types: ['remote', 'hybrid'] })).json();
     expect(asString.pagination.total).toBe(2);
-    expect(asString.data.map((j: { id: string }) => j.id)).toEqual(asArray.data.map((j: { id: string }) => j.id));
+    expect(asString.data.map((j: { id: string }) => j.id)).toEqual(
+      asArray.data.map((j: { id: string }) => j.id),
+    );
   });
 
   it('applies cities, min_salary and skills together', async () => {
@@ -72,7 +85,12 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     expect(second.data[0].id).not.toBe(first.data[0].id);
     const past = (await post({ limit: 2, page: 99 })).json();
     expect(past.data).toEqual([]);
-    expect(past.pagination).toMatchObject({ page: 99, total: JOB_COUNT_OPEN, total_pages: Math.ceil(JOB_COUNT_OPEN / 2), has_more: false });
+    expect(past.pagination).toMatchObject({
+      page: 99,
+      total: JOB_COUNT_OPEN,
+      total_pages: Math.ceil(JOB_COUNT_OPEN / 2),
+      has_more: false,
+    });
   });
 
   it.each([

@@ -26,7 +26,9 @@ describe(`search rules (${TEST_DB})`, () => {
 
   it('finds words by prefix, case-insensitively', async () => {
     expect((await search({ query: 'RUSTAC' })).total).toBe(3);
-    expect((await search({ query: 'eng' })).ids).toEqual(expect.arrayContaining([ids.olderEngineer, ids.newerEngineer]));
+    expect((await search({ query: 'eng' })).ids).toEqual(
+      expect.arrayContaining([ids.olderEngineer, ids.newerEngineer]),
+    );
   });
 
   it('ANDs several words', async () => {
@@ -71,7 +73,11 @@ describe(`filters (${TEST_DB})`, () => {
     ['cities, accent-insensitive, any place', { cities: ['zurich', 'Austin'] }, ['zurich', 'multiPlace']],
     ['countries', { countries: ['gb'] }, ['intern']],
     ['locations as free text', { locations: ['england'] }, ['intern']],
-    ['min salary (annual USD, range reaches it)', { minSalaryUsd: 150_000 }, ['olderEngineer', 'newerEngineer']],
+    [
+      'min salary (annual USD, range reaches it)',
+      { minSalaryUsd: 150_000 },
+      ['olderEngineer', 'newerEngineer'],
+    ],
     ['max salary', { maxSalaryUsd: 110_000 }, ['zurich']],
     ['has salary false', { hasSalary: false, query: 'engineer' }, []],
     ['skills, all of, case-insensitive', { skills: ['typescript', 'POSTGRESQL'] }, ['olderEngineer']],
@@ -100,7 +106,9 @@ describe(`filters (${TEST_DB})`, () => {
 
   it('filters by category id as well as slug', async () => {
     const bySlug = await search({ categories: ['finance'] });
-    const [row] = await services.orm.em.fork().execute<{ id: string }[]>(`select id from category where slug = 'finance'`);
+    const [row] = await services.orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from category where slug = 'finance'`);
     expect((await search({ categories: [row!.id] })).ids).toEqual(bySlug.ids);
   });
 

@@ -21,7 +21,11 @@ export function registerDbCommands(program: Command): void {
         const { DEMO_API_KEY, seedDemo } = await import('../../ingest/seed-demo.ts');
         await migrate(services.orm);
         const result = await seedDemo(services, opts.jobs);
-        console.log(result.created ? `Seeded ${result.jobs} jobs (${result.organizationJobs} on the demo board, ${result.rejected} rejected)` : 'Demo data already present');
+        console.log(
+          result.created
+            ? `Seeded ${result.jobs} jobs (${result.organizationJobs} on the demo board, ${result.rejected} rejected)`
+            : 'Demo data already present',
+        );
         console.log(`Demo API key: ${DEMO_API_KEY}`);
       }),
     );

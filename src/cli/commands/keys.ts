@@ -17,7 +17,8 @@ export function registerKeyCommands(program: Command): void {
           (await services.organizations.findOrganization(em, opts.org)) ??
           (await services.organizations.createOrganization(em, opts.orgName ?? opts.org, opts.org));
         const expires = opts.expires ? new Date(opts.expires) : undefined;
-        if (expires && Number.isNaN(expires.getTime())) throw new Error('--expires must be an ISO 8601 date-time');
+        if (expires && Number.isNaN(expires.getTime()))
+          throw new Error('--expires must be an ISO 8601 date-time');
         const { key } = await services.organizations.createApiKey(em, org.id, opts.name, expires);
         console.log(`Organization ${org.slug} (${org.id})\nAPI key (shown once): ${key}`);
       }),

@@ -16,7 +16,12 @@ export function registerSourcesCommands(program: Command): void {
         const em = services.orm.em.fork();
         const org = opts.org ? await services.organizations.findOrganization(em, opts.org) : null;
         if (opts.org && !org) throw new Error(`no organization ${opts.org}`);
-        const row = await services.sources.upsert(em, { platform, board, organizationId: org?.id, intervalMinutes: opts.interval });
+        const row = await services.sources.upsert(em, {
+          platform,
+          board,
+          organizationId: org?.id,
+          intervalMinutes: opts.interval,
+        });
         console.log(`Source ${row.platform}:${row.board} (${row.id}) every ${row.intervalMinutes} min`);
       }),
     );
@@ -29,7 +34,9 @@ export function registerSourcesCommands(program: Command): void {
         if (rows.length === 0) console.log('No sources');
         for (const r of rows) {
           const last = r.lastRunAt ? r.lastRunAt.toISOString() : 'never';
-          console.log(`${r.platform}:${r.board}\tevery ${r.intervalMinutes} min\tlast run ${last}${r.lastError ? `\terror: ${r.lastError}` : ''}`);
+          console.log(
+            `${r.platform}:${r.board}\tevery ${r.intervalMinutes} min\tlast run ${last}${r.lastError ? `\terror: ${r.lastError}` : ''}`,
+          );
         }
       }),
     );
@@ -40,12 +47,18 @@ export function registerSourcesCommands(program: Command): void {
       withServices(async (services) => {
         const { runSource } = await import('../../ingest/run-source.ts');
         const em = services.orm.em.fork();
-        const list = spec ? [await services.sources.find(em, spec)] : await services.sources.due(em, services.clock());
+        const list = spec
+          ? [await services.sources.find(em, spec)]
+          : await services.sources.due(em, services.clock());
         if (list.some((s) => !s)) throw new Error(`no source ${spec}`);
         for (const source of list) {
           const result = await runSource(services, source!);
           const label = `${source!.platform}:${source!.board}`;
-          console.log(result.summary ? formatSummary(label, result.summary) : `${label}: ${result.status}${result.error ? ` (${result.error})` : ''}`);
+          console.log(
+            result.summary
+              ? formatSummary(label, result.summary)
+              : `${label}: ${result.status}${result.error ? ` (${result.error})` : ''}`,
+          );
           if (result.status === 'failed' || result.status === 'not_found') process.exitCode = 1;
         }
       }),

@@ -46,7 +46,9 @@ export class Migration20261122000000 extends Migration {
       name text not null
     );`);
     for (const c of CATEGORIES) {
-      this.addSql(`insert into category (id, slug, name) values ('${c.id}', '${c.slug}', '${c.name.replace(/'/g, "''")}');`);
+      this.addSql(
+        `insert into category (id, slug, name) values ('${c.id}', '${c.slug}', '${c.name.replace(/'/g, "''")}');`,
+      );
     }
 
     this.addSql(`create table job (
@@ -95,6 +97,7 @@ export class Migration20261122000000 extends Migration {
     // so "newest first" pages read an index without a sort (baseline-1m.md).
     this.addSql('create index job_search_vector_idx on job using gin (search_vector);');
     this.addSql('create index job_status_posted_idx on job (status, posted_at desc, id desc);');
+    this.addSql('create index job_status_first_seen_idx on job (status, first_seen_at desc, id desc);');
     this.addSql('create index job_company_idx on job (company_id);');
     this.addSql('create index job_category_idx on job (category_id);');
     this.addSql('create index job_remote_type_idx on job (remote_type);');

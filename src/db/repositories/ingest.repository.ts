@@ -19,19 +19,26 @@ export interface MergeCandidateRow {
 export class IngestRepository {
   /** Every posting this source has delivered before, by external id. */
   async knownPostings(em: Em, platform: string, board: string): Promise<Map<string, KnownPosting>> {
-    const rows = await em.execute<{ external_id: string; job_id: string; payload_hash: string; status: string }[]>(
+    const rows = await em.execute<
+      { external_id: string; job_id: string; payload_hash: string; status: string }[]
+    >(
       'select external_id, job_id, payload_hash, status from source_posting where platform = ? and board = ?',
       [platform, board],
     );
     return new Map(
-      rows.map((r) => [r.external_id, { jobId: String(r.job_id), payloadHash: r.payload_hash, status: r.status as 'open' | 'closed' }]),
+      rows.map((r) => [
+        r.external_id,
+        { jobId: String(r.job_id), payloadHash: r.payload_hash, status: r.status as 'open' | 'closed' },
+      ]),
     );
   }
 
   /** Jobs sharing a dedup key with the batch, with the sources that feed them. */
   async mergeCandidates(em: Em, dedupKeys: string[]): Promise<MergeCandidateRow[]> {
     if (dedupKeys.length === 0) return [];
-    const rows = await em.execute<{ id: string; dedup_key: string; places: unknown; description_text: string; sources: string[] }[]>(
+    const rows = await em.execute<
+      { id: string; dedup_key: string; places: unknown; description_text: string; sources: string[] }[]
+    >(
       `select j.id, j.dedup_key, j.places, j.description_text,
               array(select sp.platform || ':' || sp.board from source_posting sp where sp.job_id = j.id) as sources
          from job j
@@ -70,7 +77,13 @@ export class IngestRepository {
    * close, and a job closes when none of its postings is open any more.
    * Returns the ids of the jobs that closed.
    */
-  async closeMissing(em: Em, platform: string, board: string, seenExternalIds: string[], now: Date): Promise<string[]> {
+  async closeMissing(
+    em: Em,
+    platform: string,
+    board: string,
+    seenExternalIds: string[],
+    now: Date,
+  ): Promise<string[]> {
     const closed = await em.execute<{ job_id: string }[]>(
       `update source_posting set status = 'closed', closed_at = ?
         where platform = ? and board = ? and status = 'open'
@@ -93,7 +106,9 @@ export class IngestRepository {
   async announceNewJobs(em: Em, jobIds: string[]): Promise<void> {
     const CHUNK = 150;
     for (let i = 0; i < jobIds.length; i += CHUNK) {
-      await em.execute(`select pg_notify('jobs_new', ?)`, [JSON.stringify({ ids: jobIds.slice(i, i + CHUNK) })]);
+      await em.execute(`select pg_notify('jobs_new', ?)`, [
+        JSON.stringify({ ids: jobIds.slice(i, i + CHUNK) }),
+      ]);
     }
   }
 }

@@ -66,7 +66,11 @@ export function buildJobWhere(filter: JobFilter, now: Date): SqlPart {
   if (filter.isRemote === true) add(`j.remote_type = 'remote'`);
   if (filter.isRemote === false) add(`j.remote_type <> 'remote'`);
   if (filter.cities?.length) add(`j.city_keys && ${TEXT_ARRAY}`, foldAll(filter.cities));
-  if (filter.countries?.length) add(`j.country_codes && ${TEXT_ARRAY}`, filter.countries.map((c) => c.toUpperCase()));
+  if (filter.countries?.length)
+    add(
+      `j.country_codes && ${TEXT_ARRAY}`,
+      filter.countries.map((c) => c.toUpperCase()),
+    );
   if (filter.locations?.length) {
     const patterns = foldAll(filter.locations).map((l) => `%${l.replace(/[\\%_]/g, '\\$&')}%`);
     add(
@@ -76,22 +80,38 @@ export function buildJobWhere(filter: JobFilter, now: Date): SqlPart {
       filter.locations.map((l) => l.trim().toUpperCase()),
     );
   }
-  if (filter.minSalaryUsd !== undefined) add('coalesce(j.salary_max_usd, j.salary_min_usd) >= ?', filter.minSalaryUsd);
-  if (filter.maxSalaryUsd !== undefined) add('coalesce(j.salary_min_usd, j.salary_max_usd) <= ?', filter.maxSalaryUsd);
+  if (filter.minSalaryUsd !== undefined)
+    add('coalesce(j.salary_max_usd, j.salary_min_usd) >= ?', filter.minSalaryUsd);
+  if (filter.maxSalaryUsd !== undefined)
+    add('coalesce(j.salary_min_usd, j.salary_max_usd) <= ?', filter.maxSalaryUsd);
   if (filter.hasSalary === true) add('j.salary_min_usd is not null');
   if (filter.hasSalary === false) add('j.salary_min_usd is null');
   if (filter.skills?.length) add(`j.skill_keys @> ${TEXT_ARRAY}`, foldAll(filter.skills));
   if (filter.jobTypes?.length) add(`j.job_type = any(${TEXT_ARRAY})`, filter.jobTypes);
   if (filter.seniorities?.length) add(`j.seniority = any(${TEXT_ARRAY})`, filter.seniorities);
-  if (filter.categories?.length) add(`j.category_id::text = any(${TEXT_ARRAY})`, categoryIds(filter.categories));
+  if (filter.categories?.length)
+    add(`j.category_id::text = any(${TEXT_ARRAY})`, categoryIds(filter.categories));
   if (filter.companies?.length) where.push(companyMatch(filter.companies, params));
   if (filter.excludeCompanies?.length) where.push(`not ${companyMatch(filter.excludeCompanies, params)}`);
-  if (filter.atsPlatforms?.length) add(`j.ats_platform = any(${TEXT_ARRAY})`, filter.atsPlatforms.map((s) => s.toLowerCase()));
-  if (filter.sources?.length) add(`j.source = any(${TEXT_ARRAY})`, filter.sources.map((s) => s.toLowerCase()));
-  if (filter.departments?.length) add(`lower(j.department) = any(${TEXT_ARRAY})`, filter.departments.map((d) => d.trim().toLowerCase()));
+  if (filter.atsPlatforms?.length)
+    add(
+      `j.ats_platform = any(${TEXT_ARRAY})`,
+      filter.atsPlatforms.map((s) => s.toLowerCase()),
+    );
+  if (filter.sources?.length)
+    add(
+      `j.source = any(${TEXT_ARRAY})`,
+      filter.sources.map((s) => s.toLowerCase()),
+    );
+  if (filter.departments?.length)
+    add(
+      `lower(j.department) = any(${TEXT_ARRAY})`,
+      filter.departments.map((d) => d.trim().toLowerCase()),
+    );
   if (filter.postedAfter) add('j.posted_at >= ?', filter.postedAfter);
   if (filter.postedBefore) add('j.posted_at <= ?', filter.postedBefore);
-  if (filter.postedWithinDays !== undefined) add('j.posted_at >= ?', new Date(now.getTime() - filter.postedWithinDays * DAY_MS));
+  if (filter.postedWithinDays !== undefined)
+    add('j.posted_at >= ?', new Date(now.getTime() - filter.postedWithinDays * DAY_MS));
   if (filter.visaSponsorship !== undefined) add('j.visa_sponsorship = ?', filter.visaSponsorship);
 
   return { sql: where.length ? where.join(' and ') : 'true', params };

@@ -127,7 +127,12 @@ export class JobWriter {
   }
 
   /** Board membership for jobs already stored (an organization's source seen again). */
-  async addMemberships(em: Em, jobIds: string[], organizationId: string, origin: JobWrite['origin'] = 'source'): Promise<void> {
+  async addMemberships(
+    em: Em,
+    jobIds: string[],
+    organizationId: string,
+    origin: JobWrite['origin'] = 'source',
+  ): Promise<void> {
     await em.execute(
       `insert into organization_job (organization_id, job_id, origin)
        select ?, id::uuid, ? from jsonb_array_elements_text(?::jsonb) as id
@@ -228,7 +233,11 @@ export class JobWriter {
 
   private async addToBoards(em: Em, batch: JobWrite[]): Promise<void> {
     const rows = batch.flatMap((w) =>
-      (w.organizationIds ?? []).map((org) => ({ organization_id: org, job_id: w.jobId, origin: w.origin ?? 'source' })),
+      (w.organizationIds ?? []).map((org) => ({
+        organization_id: org,
+        job_id: w.jobId,
+        origin: w.origin ?? 'source',
+      })),
     );
     if (rows.length === 0) return;
     await em.execute(

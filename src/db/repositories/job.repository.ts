@@ -9,6 +9,7 @@ const ORDER_BY: Record<SortOrder, string> = {
   relevance: 'relevance desc, j.posted_at desc, j.id desc',
   newest: 'j.posted_at desc, j.id desc',
   salary: 'coalesce(j.salary_max_usd, j.salary_min_usd) desc nulls last, j.posted_at desc, j.id desc',
+  first_seen: 'j.first_seen_at desc, j.id desc',
 };
 
 /**

@@ -22,7 +22,11 @@ export class OrganizationRepository {
 
   async createOrganization(em: Em, name: string, slug: string): Promise<OrganizationRow> {
     const org = { id: randomUUID(), name, slug };
-    await em.execute('insert into organization (id, name, slug) values (?, ?, ?)', [org.id, org.name, org.slug]);
+    await em.execute('insert into organization (id, name, slug) values (?, ?, ?)', [
+      org.id,
+      org.name,
+      org.slug,
+    ]);
     return org;
   }
 
@@ -35,7 +39,12 @@ export class OrganizationRepository {
   }
 
   /** Creates a key and returns it in clear: the only time it is ever visible. */
-  async createApiKey(em: Em, organizationId: string, name: string, expiresAt?: Date): Promise<{ id: string; key: string }> {
+  async createApiKey(
+    em: Em,
+    organizationId: string,
+    name: string,
+    expiresAt?: Date,
+  ): Promise<{ id: string; key: string }> {
     const { key, prefix, secretHash } = generateApiKey();
     const id = randomUUID();
     await em.execute(
@@ -69,10 +78,18 @@ export class OrganizationRepository {
     const parsed = parseApiKey(key);
     if (!parsed) return null;
     const [row] = await em.execute<
-      { id: string; organization_id: string; secret_hash: string; revoked_at: unknown; expires_at: unknown; last_used_at: unknown }[]
-    >('select id, organization_id, secret_hash, revoked_at, expires_at, last_used_at from api_key where prefix = ?', [
-      parsed.prefix,
-    ]);
+      {
+        id: string;
+        organization_id: string;
+        secret_hash: string;
+        revoked_at: unknown;
+        expires_at: unknown;
+        last_used_at: unknown;
+      }[]
+    >(
+      'select id, organization_id, secret_hash, revoked_at, expires_at, last_used_at from api_key where prefix = ?',
+      [parsed.prefix],
+    );
     if (!row || row.revoked_at != null || !secretMatches(parsed.secret, row.secret_hash)) return null;
     if (row.expires_at != null && new Date(row.expires_at as string) <= now) return null;
     const lastUsed = row.last_used_at == null ? 0 : new Date(row.last_used_at as string).getTime();

@@ -33,14 +33,27 @@ const toRow = (r: Record<string, unknown>) =>
 export class SourceRepository {
   async upsert(
     em: Em,
-    source: { platform: string; board: string; url?: string | null; organizationId?: string | null; intervalMinutes?: number },
+    source: {
+      platform: string;
+      board: string;
+      url?: string | null;
+      organizationId?: string | null;
+      intervalMinutes?: number;
+    },
   ): Promise<SourceRow> {
     const [row] = await em.execute(
       `insert into source (id, platform, board, url, organization_id, interval_minutes) values (?, ?, ?, ?, ?, ?)
        on conflict (platform, board) do update set url = excluded.url, organization_id = excluded.organization_id,
          interval_minutes = excluded.interval_minutes, enabled = true
        returning ${COLUMNS}`,
-      [randomUUID(), source.platform, source.board, source.url ?? null, source.organizationId ?? null, source.intervalMinutes ?? 60],
+      [
+        randomUUID(),
+        source.platform,
+        source.board,
+        source.url ?? null,
+        source.organizationId ?? null,
+        source.intervalMinutes ?? 60,
+      ],
     );
     return toRow(row!);
   }
@@ -51,11 +64,10 @@ export class SourceRepository {
 
   async find(em: Em, idOrKey: string): Promise<SourceRow | null> {
     const [platform, board] = idOrKey.split(':');
-    const [row] = await em.execute(`select ${COLUMNS} from source where id::text = ? or (platform = ? and board = ?)`, [
-      idOrKey,
-      platform ?? '',
-      board ?? '',
-    ]);
+    const [row] = await em.execute(
+      `select ${COLUMNS} from source where id::text = ? or (platform = ? and board = ?)`,
+      [idOrKey, platform ?? '', board ?? ''],
+    );
     return row ? toRow(row) : null;
   }
 

@@ -53,7 +53,8 @@ export const SalaryPeriodEnum = builder.enumType('SalaryPeriod', {
 });
 
 export const JobSortEnum = builder.enumType('JobSort', {
-  description: 'Result order. RELEVANCE (the default with a query) ranks title over company over description, newest first among equals.',
+  description:
+    'Result order. RELEVANCE (the default with a query) ranks title over company over description, newest first among equals.',
   values: enumValues(SORT_ORDERS),
 });
 

@@ -18,7 +18,12 @@ export interface ConnectionArgs {
 
 export interface JobConnectionShape {
   edges: { cursor: string; node: JobRecord }[];
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
   totalCount: number;
 }
 
@@ -42,7 +47,10 @@ export async function resolveJobConnection(
   checkSize('first', args.first);
   checkSize('last', args.last);
   const { jobs } = ctx.services;
-  const knownTotal = args.last != null && !args.before && args.first == null ? await jobs.countMatches(ctx.em, filter) : undefined;
+  const knownTotal =
+    args.last != null && !args.before && args.first == null
+      ? await jobs.countMatches(ctx.em, filter)
+      : undefined;
   let window;
   try {
     window = offsetForArgs({

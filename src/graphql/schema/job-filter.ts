@@ -18,8 +18,12 @@ export const JobFilterInput = builder.inputType('JobFilter', {
     cities: t.stringList({ description: 'City names (case- and accent-insensitive).' }),
     countries: t.stringList({ description: 'ISO 3166-1 alpha-2 codes.' }),
     locations: t.stringList({ description: 'Free location text: location, city or country code.' }),
-    minSalaryUsd: t.int({ description: 'Annual USD; the job range reaches at least this. Excludes jobs without salary.' }),
-    maxSalaryUsd: t.int({ description: 'Annual USD; the job range starts at or below this. Excludes jobs without salary.' }),
+    minSalaryUsd: t.int({
+      description: 'Annual USD; the job range reaches at least this. Excludes jobs without salary.',
+    }),
+    maxSalaryUsd: t.int({
+      description: 'Annual USD; the job range starts at or below this. Excludes jobs without salary.',
+    }),
     hasSalary: t.boolean(),
     skills: t.stringList({ description: 'All of these skills.' }),
     jobTypes: t.field({ type: [JobTypeEnum] }),

@@ -49,7 +49,8 @@ builder.queryField('searchJobs', (t) =>
     type: JobConnection,
     description: 'Public full-text search over open jobs with filters. Same rules as POST /search/jobs.',
     args: pagingArgs(t),
-    resolve: (_root, args, ctx) => resolveJobConnection(ctx, args, toJobFilter(args.filter), args.sort ?? undefined),
+    resolve: (_root, args, ctx) =>
+      resolveJobConnection(ctx, args, toJobFilter(args.filter), args.sort ?? undefined),
   }),
 );
 

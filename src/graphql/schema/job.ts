@@ -28,10 +28,17 @@ const SalaryRef = builder.objectRef<JobRecord>('Salary').implement({
     min: t.exposeFloat('salaryMin', { nullable: true, description: 'Lower bound as posted.' }),
     max: t.exposeFloat('salaryMax', { nullable: true, description: 'Upper bound as posted.' }),
     currency: t.exposeString('salaryCurrency', { nullable: true, description: 'ISO 4217 code as posted.' }),
-    period: t.expose('salaryPeriod', { type: SalaryPeriodEnum, nullable: true, description: 'Pay period as posted.' }),
+    period: t.expose('salaryPeriod', {
+      type: SalaryPeriodEnum,
+      nullable: true,
+      description: 'Pay period as posted.',
+    }),
     annualMinUsd: t.exposeInt('salaryMinUsd', { nullable: true, description: 'Lower bound, annual USD.' }),
     annualMaxUsd: t.exposeInt('salaryMaxUsd', { nullable: true, description: 'Upper bound, annual USD.' }),
-    text: t.exposeString('salaryText', { nullable: true, description: 'Annual USD range as text: "$120,000 – $150,000".' }),
+    text: t.exposeString('salaryText', {
+      nullable: true,
+      description: 'Annual USD range as text: "$120,000 – $150,000".',
+    }),
   }),
 });
 
@@ -40,7 +47,9 @@ export const JobRef = builder.objectRef<JobRecord>('Job').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Stable job id (UUID), the same as in the REST API.' }),
     title: t.exposeString('title'),
-    normalizedTitle: t.exposeString('normalizedTitle', { description: 'Lower case, noise removed: the dedup key part.' }),
+    normalizedTitle: t.exposeString('normalizedTitle', {
+      description: 'Lower case, noise removed: the dedup key part.',
+    }),
     company: t.field({ type: CompanyRef, resolve: (job) => job.companyId }),
     companyName: t.exposeString('companyName'),
     descriptionHtml: t.exposeString('descriptionHtml', { description: 'Sanitized HTML.' }),
@@ -48,8 +57,15 @@ export const JobRef = builder.objectRef<JobRecord>('Job').implement({
     location: t.exposeString('locationText', { description: 'Location as posted.' }),
     city: t.exposeString('city', { nullable: true }),
     region: t.exposeString('region', { nullable: true }),
-    countryCode: t.exposeString('countryCode', { nullable: true, description: 'ISO 3166-1 alpha-2 of the first place.' }),
-    places: t.field({ type: [PlaceRef], resolve: (job) => job.places, description: 'Every place of the posting.' }),
+    countryCode: t.exposeString('countryCode', {
+      nullable: true,
+      description: 'ISO 3166-1 alpha-2 of the first place.',
+    }),
+    places: t.field({
+      type: [PlaceRef],
+      resolve: (job) => job.places,
+      description: 'Every place of the posting.',
+    }),
     remoteType: t.expose('remoteType', { type: RemoteTypeEnum }),
     jobType: t.expose('jobType', { type: JobTypeEnum, nullable: true }),
     seniority: t.expose('seniority', { type: SeniorityEnum, nullable: true }),
@@ -67,7 +83,10 @@ export const JobRef = builder.objectRef<JobRecord>('Job').implement({
     listingUrl: t.exposeString('listingUrl', { nullable: true }),
     applyUrl: t.exposeString('applyUrl', { nullable: true }),
     visaSponsorship: t.exposeBoolean('visaSponsorship', { nullable: true }),
-    postedAt: t.expose('postedAt', { type: DateTimeScalar, description: 'Posted date from the source, else first seen.' }),
+    postedAt: t.expose('postedAt', {
+      type: DateTimeScalar,
+      description: 'Posted date from the source, else first seen.',
+    }),
     firstSeenAt: t.expose('firstSeenAt', { type: DateTimeScalar }),
     lastSeenAt: t.expose('lastSeenAt', { type: DateTimeScalar }),
     updatedAt: t.expose('updatedAt', { type: DateTimeScalar }),

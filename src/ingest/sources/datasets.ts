@@ -49,7 +49,10 @@ const greenhouse = createGreenhouseSource();
 const ashby = createAshbySource();
 // Inactive (closed) listings are kept: the dataset report counts every row. RawPosting has
 // no status, so a caller that ingests these as open jobs should use the default mapping.
-const simplify = createGenericSource({ mapping: createSimplifyMapping({ includeInactive: true }), format: 'json' });
+const simplify = createGenericSource({
+  mapping: createSimplifyMapping({ includeInactive: true }),
+  format: 'json',
+});
 const glassdoor = createGenericSource({ mapping: glassdoorCsvMapping, format: 'csv' });
 
 export const DATASETS: readonly DatasetDescriptor[] = [
@@ -121,7 +124,10 @@ export function findDataset(name: string): DatasetDescriptor | undefined {
  * Every importable file under `root` (the shared data folder), dataset by dataset, in
  * sorted order. Missing folders are skipped, so a partial copy of the data still lists.
  */
-export function listDatasetFiles(root: string, datasets: readonly DatasetDescriptor[] = DATASETS): DatasetFile[] {
+export function listDatasetFiles(
+  root: string,
+  datasets: readonly DatasetDescriptor[] = DATASETS,
+): DatasetFile[] {
   const out: DatasetFile[] = [];
   for (const dataset of datasets) {
     const seen = new Set<string>();

@@ -144,23 +144,23 @@ export interface HeaderFields {
 }
 
 /** Words that make a segment a job title ("Senior Backend Engineer", "Head of Design"). */
-const ROLE_RE = wordsRe([
-  'engineers?', 'engineering', 'developers?', 'programmers?', 'architects?', 'designers?', 'managers?',
-  'scientists?', 'researchers?', 'analysts?', 'leads?', 'head of', 'directors?', 'vp', 'vice president',
-  'cto', 'ceo', 'coo', 'cfo', 'sres?', 'swes?', 'sdets?', 'devops', 'devrel', 'interns?', 'internships?',
-  'co-?founders?', 'consultants?', 'specialists?', 'administrators?', 'recruiters?', 'marketers?',
-  'writers?', 'editors?', 'executives?', 'coordinators?', 'technicians?', 'strategists?', 'advocates?',
-  'officers?', 'mles?', 'mlops', 'qa', 'testers?', 'product owners?', 'full[- ]?stack', 'front[- ]?end',
-  'back[- ]?end', 'ams?', 'pms?',
-]);
+const ROLE_RE = wordsRe(
+  'engineers?|engineering|developers?|programmers?|architects?|designers?|managers?' +
+    '|scientists?|researchers?|analysts?|leads?|head of|directors?|vp|vice president|cto|ceo' +
+    '|coo|cfo|sres?|swes?|sdets?|devops|devrel|interns?|internships?|co-?founders?' +
+    '|consultants?|specialists?|administrators?|recruiters?|marketers?|writers?|editors?' +
+    '|executives?|coordinators?|technicians?|strategists?|advocates?|officers?|mles?|mlops|qa' +
+    '|testers?|product owners?|full[- ]?stack|front[- ]?end|back[- ]?end|ams?|pms?',
+);
 /** Words that only hint at a role; a segment that also names a place is read as a place. */
-const WEAK_ROLE_RE = wordsRe([
-  'founding', 'staff', 'principal', 'sales', 'associates?', 'partners?', 'operators?', 'roles?',
-  'positions?', 'openings?', 'various', 'multiple', 'hiring',
-]);
+const WEAK_ROLE_RE = wordsRe(
+  'founding|staff|principal|sales|associates?|partners?|operators?|roles?|positions?' +
+    '|openings?|various|multiple|hiring',
+);
 
-function wordsRe(words: readonly string[]): RegExp {
-  return new RegExp(`\\b(?:${words.join('|')})\\b`, 'i');
+/** `a|b|c` → a case-insensitive whole-word alternation. */
+function wordsRe(alternatives: string): RegExp {
+  return new RegExp(`\\b(?:${alternatives})\\b`, 'i');
 }
 
 const WORKPLACE_RE = /\b(remote|hybrid|on-?site|in[- ]office|in[- ]person)\b/gi;
@@ -169,16 +169,16 @@ const EMPLOYMENT_RE =
 /** A currency sign or code next to a figure, or a "120k-150k" style range. */
 const SALARY_RE =
   /(?:[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp|cad|aud|chf|sek|inr)\b|\b(?:usd|eur|gbp|cad|aud|chf|sek|inr)\s?\d|\b\d{2,3}(?:[.,]\d+)?\s?k\s*(?:[-–—]|to)\s*\d{2,3}(?:[.,]\d+)?\s?k\b)/i;
-const URL_RE = /^(?:https?:\/\/|www\.)\S+$|^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|ai|co|dev|org|net|app|tech|xyz|so|sh)(?:\/\S*)?$/i;
+const URL_RE =
+  /^(?:https?:\/\/|www\.)\S+$|^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|ai|co|dev|org|net|app|tech|xyz|so|sh)(?:\/\S*)?$/i;
 const PLACE_WORD_RE =
   /\b(remote|worldwide|anywhere|global(?:ly)?|europe|eu|emea|apac|latam|americas|north america|south america|asia|africa|bay area|silicon valley|timezones?|utc|gmt)\b/i;
 /** Case-sensitive: "us" and "est" are words too. */
 const PLACE_CODE_RE = /\b(?:U\.S\.(?:A\.)?|USA|US|UK|EST|PST|CET|ET|PT)\b/;
 /** Two-letter tokens read as countries: the common ones only ("AI", "ML", "IT" are words here). */
-const COUNTRY_CODES = new Set([
-  'US', 'UK', 'GB', 'EU', 'CA', 'DE', 'FR', 'NL', 'IE', 'ES', 'PT', 'CH', 'SE', 'DK', 'NO', 'FI', 'PL',
-  'AT', 'BE', 'IL', 'AE', 'IN', 'SG', 'AU', 'NZ', 'JP', 'BR', 'MX', 'AR', 'CO',
-]);
+const COUNTRY_CODES = new Set(
+  'US UK GB EU CA DE FR NL IE ES PT CH SE DK NO FI PL AT BE IL AE IN SG AU NZ JP BR MX AR CO'.split(' '),
+);
 
 /** Sorts header segments into company, roles, places, pay and so on. */
 export function classifySegments(segments: readonly string[]): HeaderFields {

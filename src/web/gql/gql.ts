@@ -16,11 +16,13 @@ import * as types from './graphql.ts';
  */
 type Documents = {
     "\n  query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {\n    searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          jobType\n          seniority\n          salaryText\n          skills\n          postedAt\n          listingUrl\n          applyUrl\n        }\n      }\n    }\n  }\n": typeof types.SearchJobsDocument,
-    "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: NEWEST) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n": typeof types.LatestJobsDocument,
+    "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: FIRST_SEEN) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n": typeof types.LatestJobsDocument,
+    "\n  subscription JobsAdded {\n    jobsAdded {\n      id\n      title\n      companyName\n      location\n      remoteType\n      salaryText\n      firstSeenAt\n    }\n  }\n": typeof types.JobsAddedDocument,
 };
 const documents: Documents = {
     "\n  query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {\n    searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          jobType\n          seniority\n          salaryText\n          skills\n          postedAt\n          listingUrl\n          applyUrl\n        }\n      }\n    }\n  }\n": types.SearchJobsDocument,
-    "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: NEWEST) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n": types.LatestJobsDocument,
+    "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: FIRST_SEEN) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n": types.LatestJobsDocument,
+    "\n  subscription JobsAdded {\n    jobsAdded {\n      id\n      title\n      companyName\n      location\n      remoteType\n      salaryText\n      firstSeenAt\n    }\n  }\n": types.JobsAddedDocument,
 };
 
 /**
@@ -30,7 +32,11 @@ export function graphql(source: "\n  query SearchJobs($filter: JobFilter, $first
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: NEWEST) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').LatestJobsDocument;
+export function graphql(source: "\n  query LatestJobs($first: Int) {\n    searchJobs(first: $first, sort: FIRST_SEEN) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          companyName\n          location\n          remoteType\n          salaryText\n          firstSeenAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').LatestJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription JobsAdded {\n    jobsAdded {\n      id\n      title\n      companyName\n      location\n      remoteType\n      salaryText\n      firstSeenAt\n    }\n  }\n"): typeof import('./graphql.ts').JobsAddedDocument;
 
 
 export function graphql(source: string) {

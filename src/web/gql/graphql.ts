@@ -63,6 +63,7 @@ export type JobFilter = {
 
 /** Result order. RELEVANCE (the default with a query) ranks title over company over description, newest first among equals. */
 export type JobSort =
+  | 'FIRST_SEEN'
   | 'NEWEST'
   | 'RELEVANCE'
   | 'SALARY';
@@ -116,6 +117,11 @@ export type LatestJobsQueryVariables = Exact<{
 
 export type LatestJobsQuery = { searchJobs: { totalCount: number, edges: Array<{ node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, salaryText: string | null, firstSeenAt: string } }> } };
 
+export type JobsAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type JobsAddedSubscription = { jobsAdded: Array<{ id: string, title: string, companyName: string, location: string, remoteType: RemoteType, salaryText: string | null, firstSeenAt: string }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -165,7 +171,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
 export const LatestJobsDocument = new TypedDocumentString(`
     query LatestJobs($first: Int) {
-  searchJobs(first: $first, sort: NEWEST) {
+  searchJobs(first: $first, sort: FIRST_SEEN) {
     totalCount
     edges {
       node {
@@ -181,3 +187,16 @@ export const LatestJobsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
+export const JobsAddedDocument = new TypedDocumentString(`
+    subscription JobsAdded {
+  jobsAdded {
+    id
+    title
+    companyName
+    location
+    remoteType
+    salaryText
+    firstSeenAt
+  }
+}
+    `) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;

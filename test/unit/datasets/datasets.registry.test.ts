@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardFromFileName, DATASETS, findDataset, listDatasetFiles } from '../../../src/ingest/sources/datasets.ts';
+import {
+  boardFromFileName,
+  DATASETS,
+  findDataset,
+  listDatasetFiles,
+} from '../../../src/ingest/sources/datasets.ts';
 import { readDatasetFixture } from './support.ts';
 
 describe('dataset registry', () => {
@@ -66,7 +71,9 @@ describe('dataset registry', () => {
       externalId: '5',
     });
     const hn = files.find((f) => f.dataset.name === 'hn-whoishiring');
-    expect(hn?.parse(readDatasetFixture('hn-whoishiring.raw.json')).postings[0]?.board).toBe('hn-whoishiring');
+    expect(hn?.parse(readDatasetFixture('hn-whoishiring.raw.json')).postings[0]?.board).toBe(
+      'hn-whoishiring',
+    );
     const linkedin = files.find((f) => f.dataset.name === 'linkedin-ca-2018');
     expect(linkedin?.parse(readDatasetFixture('linkedin-ca.csv')).postings[0]?.board).toBe('DataAnalyst.csv');
   });

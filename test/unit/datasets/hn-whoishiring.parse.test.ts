@@ -15,7 +15,12 @@ describe('HN who-is-hiring import', () => {
   const byId = (id: string) => result.postings.find((p) => p.externalId === id);
 
   it('accepts the four job items and rejects the chat comment', () => {
-    expect(result.postings.map((p) => p.externalId)).toEqual(['90000101', '90000102', '90000104', '90000105']);
+    expect(result.postings.map((p) => p.externalId)).toEqual([
+      '90000101',
+      '90000102',
+      '90000104',
+      '90000105',
+    ]);
     expect(result.rejected).toEqual([{ index: 2, externalId: '90000103', reason: 'no header line' }]);
   });
 
@@ -96,7 +101,7 @@ describe('HN who-is-hiring import', () => {
       expect.any(String),
       'empty text',
       'empty text',
-      'missing id',
+      'id: missing id',
       'no title line',
       'no header line',
     ]);
@@ -111,7 +116,9 @@ describe('HN who-is-hiring import', () => {
   it('is usable as a SourceAdapter', () => {
     const source = createHnWhoIsHiringSource();
     expect(source.platform).toBe('generic');
-    expect(source.parse(readDatasetFixture('hn-whoishiring.raw.json'), 'runs/x').postings[0]?.board).toBe('runs/x');
+    expect(source.parse(readDatasetFixture('hn-whoishiring.raw.json'), 'runs/x').postings[0]?.board).toBe(
+      'runs/x',
+    );
   });
 });
 

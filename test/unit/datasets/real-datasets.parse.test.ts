@@ -40,8 +40,15 @@ describe.skipIf(!existsSync(DATA_ROOT))('real datasets in ../shared/data', () =>
   const stats = new Map<string, DatasetStats>();
   const started = performance.now();
   for (const entry of listDatasetFiles(DATA_ROOT)) {
-    const s = stats.get(entry.dataset.name) ?? {
-      files: 0, rows: 0, accepted: 0, rejected: 0, skipped: 0, reasons: new Map(), postings: [], ms: 0,
+    const s: DatasetStats = stats.get(entry.dataset.name) ?? {
+      files: 0,
+      rows: 0,
+      accepted: 0,
+      rejected: 0,
+      skipped: 0,
+      reasons: new Map(),
+      postings: [],
+      ms: 0,
     };
     stats.set(entry.dataset.name, s);
     const t0 = performance.now();
@@ -59,7 +66,8 @@ describe.skipIf(!existsSync(DATA_ROOT))('real datasets in ../shared/data', () =>
   printTable(stats, totalMs);
 
   it('finds files for every dataset', () => {
-    for (const dataset of DATASETS) expect(stats.get(dataset.name)?.files ?? 0, dataset.name).toBeGreaterThan(0);
+    for (const dataset of DATASETS)
+      expect(stats.get(dataset.name)?.files ?? 0, dataset.name).toBeGreaterThan(0);
   });
 
   it.each(Object.entries(MIN_ACCEPTED))('%s accepts at least its minimum share of rows', (name, min) => {
@@ -82,7 +90,10 @@ describe.skipIf(!existsSync(DATA_ROOT))('real datasets in ../shared/data', () =>
 
 function printTable(stats: Map<string, DatasetStats>, totalMs: number): void {
   const rows = [...stats].map(([name, s]) => {
-    const top = [...s.reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([r, n]) => `${n}× ${r}`);
+    const top = [...s.reasons]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([r, n]) => `${n}× ${r}`);
     const notes = [...top];
     const inactive = s.postings.filter((p) => (p.payload as { active?: unknown }).active === false).length;
     if (name.startsWith('simplify')) notes.push(`${inactive} inactive (kept)`);
@@ -100,9 +111,23 @@ function printTable(stats: Map<string, DatasetStats>, totalMs: number): void {
       notes.join('; '),
     ];
   });
-  const header = ['dataset', 'files', 'rows', 'accepted', 'rejected', 'skipped', 'accepted %', 'time', 'notes'];
+  const header = [
+    'dataset',
+    'files',
+    'rows',
+    'accepted',
+    'rejected',
+    'skipped',
+    'accepted %',
+    'time',
+    'notes',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join(' | ')
+      .trimEnd();
   console.log(
     [
       line(header),

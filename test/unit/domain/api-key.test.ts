@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { composeApiKey, generateApiKey, hashSecret, parseApiKey, secretMatches } from '../../../src/domain/api-key.ts';
+import {
+  composeApiKey,
+  generateApiKey,
+  hashSecret,
+  parseApiKey,
+  secretMatches,
+} from '../../../src/domain/api-key.ts';
 
 describe('API keys', () => {
   it('generates keys that parse back and match only their own hash', () => {
@@ -13,9 +19,12 @@ describe('API keys', () => {
     expect(a.secretHash).not.toContain(parsed.secret);
   });
 
-  it.each(['', 'jl_short_x', 'Bearer abc', 'jl_ABCDEFGHIJ_' + 'a'.repeat(43), null, undefined])('rejects %j', (key) => {
-    expect(parseApiKey(key as string)).toBeNull();
-  });
+  it.each(['', 'jl_short_x', 'Bearer abc', 'jl_ABCDEFGHIJ_' + 'a'.repeat(43), null, undefined])(
+    'rejects %j',
+    (key) => {
+      expect(parseApiKey(key as string)).toBeNull();
+    },
+  );
 
   it('hashes deterministically', () => {
     expect(hashSecret('x')).toBe(hashSecret('x'));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allTermsTsQuery, fold, parseQueryTerms, prefixTsQuery, toSearchDocument, tokenize } from '../../../src/domain/search-text.ts';
+import {
+  allTermsTsQuery,
+  fold,
+  parseQueryTerms,
+  prefixTsQuery,
+  toSearchDocument,
+  tokenize,
+} from '../../../src/domain/search-text.ts';
 
 describe('search text rules', () => {
   it.each([

@@ -9,7 +9,10 @@ describe('list parameters', () => {
     [['remote,hybrid'], ['remote', 'hybrid']],
     [[['remote', 'hybrid']], ['remote', 'hybrid']],
     [[' remote , , hybrid '], ['remote', 'hybrid']],
-    [['a', ['b,c']], ['a', 'b', 'c']],
+    [
+      ['a', ['b,c']],
+      ['a', 'b', 'c'],
+    ],
     [[undefined, undefined], undefined],
   ])('toList(%j) = %j', (input, expected) => {
     expect(toList(...input)).toEqual(expected);
@@ -28,7 +31,10 @@ describe('list parameters', () => {
   });
 
   it('maps REST names to the domain filter', () => {
-    const { filter, sort } = toJobFilter({ remote_types: ['remote'], min_salary: 100, posted_after: '2026-01-01T00:00:00Z', sort: 'salary' }, '  eng ');
+    const { filter, sort } = toJobFilter(
+      { remote_types: ['remote'], min_salary: 100, posted_after: '2026-01-01T00:00:00Z', sort: 'salary' },
+      '  eng ',
+    );
     expect(filter).toMatchObject({ query: 'eng', remoteTypes: ['remote'], minSalaryUsd: 100 });
     expect(filter.postedAfter?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     expect(sort).toBe('salary');
@@ -43,7 +49,9 @@ describe('error map', () => {
   });
 
   it('turns database outages into 503 with Retry-After', () => {
-    const error = Object.assign(new Error('connect'), { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
+    const error = Object.assign(new Error('connect'), {
+      cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+    });
     const r = toErrorResponse(error);
     expect(r.status).toBe(503);
     expect(r.retryAfter).toBeGreaterThan(0);

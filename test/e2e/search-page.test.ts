@@ -1,0 +1,225 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/create-app.ts';
+import { runIngest } from '../../src/ingest/pipeline.ts';
+import type { Services } from '../../src/services.ts';
+import { browserUnavailable, launchBrowser, openPage } from '../helpers/browser.ts';
+import { JOB_COUNT_OPEN, seedDataset } from '../helpers/dataset.ts';
+import { makeJob, storeJobs } from '../helpers/factories.ts';
+import { createTestServices } from '../helpers/test-services.ts';
+
+/**
+ * The search page at `/`, driven in real Chromium against the real app on a real
+ * (PGlite or PostgreSQL) database: what a person sees, not what the API returns.
+ */
+
+const skipReason = browserUnavailable();
+
+/** New jobs arrive over the jobsAdded subscription (SSE) right after the ingest commits. */
+const LIVE_WAIT_MS = 5_000;
+
+/**
+ * Paging needs more than one page of the smallest size (10); these share the word
+ * "zeppelin" so a search isolates them, and are posted before the known dataset
+ * (Oct 2026) so the newest-first views still open with it.
+ */
+const ZEPPELIN_COUNT = 23;
+const zeppelinTitle = (n: number) => `Zeppelin Mechanic ${String(n).padStart(2, '0')}`;
+const ZEPPELINS = Array.from({ length: ZEPPELIN_COUNT }, (_, i) =>
+  makeJob({ title: zeppelinTitle(i + 1), postedAt: new Date(Date.UTC(2026, 9, 1 + i)) }),
+);
+const TOTAL_OPEN = JOB_COUNT_OPEN + ZEPPELIN_COUNT;
+
+let services: Services;
+let app: FastifyInstance;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let baseUrl: string;
+
+/**
+ * Problems the page may report without failing a test: reloading the page between
+ * tests aborts the live view's open event stream, which Chromium reports as a failed request.
+ */
+const KNOWN_PROBLEMS: RegExp[] = [/GET \S+\/graphql\?query=\S*subscription\S* \(net::ERR_ABORTED\)$/];
+
+/** Polls like a person waiting for the page: up to 10 s (the first request bundles /app.js). */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
+
+const titles = () => page.locator('#results article.job h3').allTextContents();
+const summary = () => page.locator('#summary').textContent();
+const liveItems = () => page.locator('#live li').allTextContents();
+
+/** Opens `/` afresh and waits until the first search and the live list have rendered. */
+async function openSearchPage(): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await eventually(summary).toMatch(/^\d[\d,]* jobs?$/);
+  await eventually(async () => (await liveItems()).length).toBeGreaterThan(0);
+}
+
+async function submit(): Promise<void> {
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+describe.skipIf(skipReason !== null)(
+  `search page in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      services = await createTestServices();
+      await seedDataset(services);
+      await storeJobs(services, ZEPPELINS, { seenAt: new Date('2026-11-01T00:00:00Z') });
+      app = await createApp(services);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      browser = await launchBrowser();
+      ({ page, problems } = await openPage(browser));
+    });
+
+    afterAll(async () => {
+      if (page) await page.screenshot({ path: '/tmp/e2e-search.png', fullPage: true }).catch(() => undefined);
+      await browser?.close();
+      await app?.close();
+      await services?.close();
+    });
+
+    // Every test must leave the page without console errors, uncaught exceptions or failed requests.
+    afterEach(() => {
+      const seen = problems
+        .splice(0)
+        .filter((problem) => !KNOWN_PROBLEMS.some((known) => known.test(problem)));
+      expect(seen, 'problems reported by the page').toEqual([]);
+    });
+
+    it('opens with the newest jobs and their count', async () => {
+      await openSearchPage();
+      await expect(page.title()).resolves.toBe('Job Listings — search');
+      expect(await summary()).toBe(`${TOTAL_OPEN} jobs`);
+      // Default page size is 20, newest first: the known dataset's newest open job leads.
+      const shown = await titles();
+      expect(shown).toHaveLength(20);
+      expect(shown.slice(0, 3)).toEqual([
+        'Marketing Intern',
+        'Platform Operator',
+        'Senior Software Engineer',
+      ]);
+      expect(shown).not.toContain('Closed Rustacean Role');
+      await expect(page.locator('#more').isVisible()).resolves.toBe(true);
+      const firstCard = page.locator('#results article.job').first();
+      await expect(firstCard.locator('.meta').first().textContent()).resolves.toContain(
+        'London, England, United Kingdom',
+      );
+    });
+
+    it('searching "rustacean" shows its three jobs, title match first', async () => {
+      await openSearchPage();
+      await page.getByLabel('Search', { exact: true }).fill('rustacean');
+      await submit();
+      await eventually(summary).toBe('3 jobs');
+      // Title over company over description; the closed role stays hidden.
+      expect(await titles()).toEqual(['Rustacean Developer', 'Office Manager', 'Platform Operator']);
+      await expect(page.locator('#more').isHidden()).resolves.toBe(true);
+      // Pressing Enter in the box submits too.
+      await page.getByLabel('Search', { exact: true }).fill('globex');
+      await page.getByLabel('Search', { exact: true }).press('Enter');
+      await eventually(summary).toMatch(/^1 jobs?$/);
+      expect(await titles()).toEqual(['Senior Software Engineer']);
+      await expect(page.locator('#results article.job .meta').first().textContent()).resolves.toContain(
+        'Globex',
+      );
+    });
+
+    it('ticking "remote" narrows the results', async () => {
+      await openSearchPage();
+      await page.getByLabel('remote', { exact: true }).check();
+      await submit();
+      await eventually(summary).toMatch(/^1 jobs?$/);
+      expect(await titles()).toEqual(['Senior Software Engineer']);
+      await expect(page.locator('#results .tag').first().textContent()).resolves.toBe('remote');
+      // Adding "hybrid" widens it again (any of the ticked kinds).
+      await page.getByLabel('hybrid', { exact: true }).check();
+      await submit();
+      await eventually(summary).toBe('2 jobs');
+      expect(await titles()).toEqual(['Senior Software Engineer', 'Office Manager']);
+      // Combined with a query: no remote rustacean job exists.
+      await page.getByLabel('hybrid', { exact: true }).uncheck();
+      await page.getByLabel('Search', { exact: true }).fill('rustacean');
+      await submit();
+      await eventually(summary).toBe('0 jobs');
+      expect(await titles()).toEqual([]);
+    });
+
+    it('"Per page" limits the list and "More results" appends the next page', async () => {
+      await openSearchPage();
+      await page.getByLabel('Search', { exact: true }).fill('zeppelin');
+      await page.getByLabel('Per page').selectOption('10');
+      await submit();
+      await eventually(summary).toBe(`${ZEPPELIN_COUNT} jobs`);
+      // Newest first: 23, 22, ... (all titles match equally, so relevance ties go to the newest).
+      const expected = Array.from({ length: ZEPPELIN_COUNT }, (_, i) => zeppelinTitle(ZEPPELIN_COUNT - i));
+      expect(await titles()).toEqual(expected.slice(0, 10));
+
+      const more = page.getByRole('button', { name: 'More results' });
+      await expect(more.isVisible()).resolves.toBe(true);
+      await more.click();
+      await eventually(async () => (await titles()).length).toBe(20);
+      expect(await titles()).toEqual(expected.slice(0, 20));
+      expect(await summary()).toBe(`${ZEPPELIN_COUNT} jobs`);
+
+      await more.click();
+      await eventually(async () => (await titles()).length).toBe(ZEPPELIN_COUNT);
+      expect(await titles()).toEqual(expected);
+      await expect(more.isHidden()).resolves.toBe(true);
+
+      // A new search starts over at page one.
+      await page.getByLabel('Per page').selectOption('20');
+      await submit();
+      await eventually(async () => (await titles()).length).toBe(20);
+      expect(await titles()).toEqual(expected.slice(0, 20));
+      await expect(more.isVisible()).resolves.toBe(true);
+    });
+
+    it(
+      'the live list shows the newest jobs and picks up a job collected while the page is open',
+      async () => {
+        await openSearchPage();
+        const before = await liveItems();
+        expect(before).toHaveLength(10);
+        expect(before).not.toContain(expect.stringContaining('Lighthouse Keeper'));
+        await eventually(() => page.locator('#live').getAttribute('data-live')).toBe('on');
+
+        const run = await runIngest(services, {
+          platform: 'greenhouse',
+          board: 'e2e-live',
+          complete: true,
+          postings: [
+            {
+              source: 'greenhouse',
+              board: 'e2e-live',
+              externalId: 'lighthouse-1',
+              title: 'Lighthouse Keeper',
+              companyName: 'Harbor Lights',
+              descriptionHtml: '<p>Keep the light burning through every storm on the northern coast.</p>',
+              locationText: 'Hamburg, Germany',
+              // Posted long ago but collected now: the live list is about collection.
+              postedAt: '2026-10-10T09:00:00Z',
+              payload: { id: 'lighthouse-1' },
+            },
+          ],
+        });
+        expect(run).toMatchObject({ new: 1, rejected: 0 });
+
+        const started = Date.now();
+        await expect
+          .poll(async () => (await liveItems())[0], { timeout: LIVE_WAIT_MS, interval: 250 })
+          .toBe('Lighthouse Keeper — Harbor Lights (Hamburg, Germany)');
+        console.info(`live list showed the new job ${Date.now() - started} ms after ingest`);
+        expect(await liveItems()).toHaveLength(10);
+        // The search list is not live: it changes on the next search.
+        expect(await titles()).not.toContain('Lighthouse Keeper');
+      },
+      LIVE_WAIT_MS + 30_000,
+    );
+  },
+);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerBenchCommand } from './commands/bench.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerIngestCommand } from './commands/ingest.ts';
 import { registerKeyCommands } from './commands/keys.ts';
@@ -15,5 +16,6 @@ registerKeyCommands(program);
 registerIngestCommand(program);
 registerSourcesCommands(program);
 registerSchemaCommand(program);
+registerBenchCommand(program);
 
 await program.parseAsync(process.argv);

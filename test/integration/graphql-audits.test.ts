@@ -18,7 +18,7 @@ describe(`GraphQL over HTTP audits (${TEST_DB})`, () => {
     url: 'http://yoga/graphql',
     // Late-bound: yoga is built in beforeAll, after the audits are listed.
     fetchFn: ((input: RequestInfo | URL, init?: RequestInit) =>
-      yoga.fetch(input as URL, init)) as typeof fetch,
+      yoga.fetch(input as URL, init ?? {})) as typeof fetch,
   })) {
     it(audit.name, async () => {
       const result = await audit.fn();

@@ -1,3 +1,4 @@
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-errors.ts';
 import { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from '../domain/errors.ts';
 
 export interface ErrorResponse {
@@ -12,34 +13,6 @@ interface FastifyLikeError {
   message?: string;
   validation?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[];
   validationContext?: string;
-}
-
-/** Driver and server codes that mean "the database is not reachable right now". */
-const DB_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-const DB_RETRY_AFTER_SECONDS = 5;
-
-function isDatabaseDown(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; cause?: unknown; name?: string } | undefined, i = 0;
-    e && i < 5;
-    e = e.cause as typeof e, i++
-  ) {
-    if ((e.code && DB_DOWN_CODES.has(e.code)) || e.name === 'ConnectionException') return true;
-  }
-  return false;
 }
 
 function make(
@@ -85,12 +58,12 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return make('invalid_body', 'Request body is not valid JSON');
   }
-  if (isDatabaseDown(error)) {
+  if (isDatabaseUnavailable(error)) {
     return make(
       'database_unavailable',
       'The database is unavailable; retry shortly',
       [],
-      DB_RETRY_AFTER_SECONDS,
+      DATABASE_RETRY_AFTER_SECONDS,
     );
   }
   if (e.statusCode === 413) return make('payload_too_large', 'Request body is too large');

@@ -36,11 +36,20 @@ function asPostgres(cmd: string, args: string[]): void {
   execFileSync(file, argv, { stdio: 'pipe' });
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('postgresUrl', process.env.TEST_DATABASE_URL);
-    return () => undefined;
-  }
+export interface Cluster {
+  url: string;
+  /**
+   * Stops the server, keeping its data (start() brings it back). A fast stop: the
+   * cluster runs with synchronous_commit off, so an immediate stop would lose commits.
+   */
+  stop(): void;
+  start(): void;
+  /** Stops the server and deletes its files. */
+  destroy(): void;
+}
+
+/** A throwaway PostgreSQL 15 cluster on a free loopback port, owned by user postgres. */
+export async function startCluster(): Promise<Cluster> {
   if (!existsSync(join(PG_BIN, 'initdb'))) {
     throw new Error(
       `PostgreSQL binaries not found in ${PG_BIN}; install postgresql-15 or set TEST_DATABASE_URL`,
@@ -61,22 +70,41 @@ export default async function setup(project: TestProject): Promise<() => void> {
     'UTF8',
     '--no-sync',
   ]);
-  asPostgres(join(PG_BIN, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    'start',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-  ]);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  return () => {
-    try {
-      asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  const start = () =>
+    asPostgres(join(PG_BIN, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    ]);
+  const stop = (mode = 'fast') => asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop: () => stop(),
+    destroy: () => {
+      try {
+        stop('immediate');
+      } catch {
+        // Already stopped (a test took it down): only the files are left to remove.
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('postgresUrl', process.env.TEST_DATABASE_URL);
+    return () => undefined;
+  }
+  const cluster = await startCluster();
+  project.provide('postgresUrl', cluster.url);
+  return () => cluster.destroy();
 }

@@ -64,3 +64,25 @@ describe('error map', () => {
     expect(JSON.stringify(r.body)).not.toContain('secret');
   });
 });
+
+describe('database outage detection', () => {
+  it.each([
+    ['a driver message without a code', new Error('Connection terminated unexpectedly')],
+    [
+      'a server shutdown code on the cause',
+      Object.assign(new Error('x'), { cause: Object.assign(new Error('y'), { code: '57P01' }) }),
+    ],
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+  ])('maps %s to 503', (_name, error) => {
+    expect(toErrorResponse(error).status).toBe(503);
+  });
+
+  it('does not mistake a SQL error for an outage', () => {
+    expect(
+      toErrorResponse(Object.assign(new Error('relation "job" does not exist'), { code: '42P01' })).status,
+    ).toBe(500);
+  });
+});

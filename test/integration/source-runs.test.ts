@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/ingest/fetch/fetch-with-retry.ts';
+import { startPoller } from '../../src/ingest/poller.ts';
+import { runSource } from '../../src/ingest/run-source.ts';
+import { createSourceRegistry } from '../../src/ingest/sources/registry.ts';
+import type { Services } from '../../src/services.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * Configured sources fetched over real HTTP from a loopback server that plays a
+ * Greenhouse board: what a scheduled run stores, closes and records.
+ */
+const board = JSON.parse(readFileSync('test/fixtures/ats/greenhouse/board.json', 'utf8')) as {
+  jobs: { id: number }[];
+  meta: unknown;
+};
+let response: { status: number; body: string; etag?: string } = {
+  status: 200,
+  body: JSON.stringify(board),
+  etag: '"v1"',
+};
+const requests: { url: string; ifNoneMatch?: string }[] = [];
+let server: Server;
+let services: Services;
+let now = new Date('2026-11-20T08:00:00Z');
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push({ url: req.url ?? '', ifNoneMatch: req.headers['if-none-match'] as string | undefined });
+    if (response.etag && req.headers['if-none-match'] === response.etag) return res.writeHead(304).end();
+    res.writeHead(response.status, {
+      'content-type': 'application/json',
+      ...(response.etag ? { etag: response.etag } : {}),
+    });
+    res.end(response.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  services = await createTestServices({
+    clock: () => now,
+    registry: createSourceRegistry({ greenhouse: { baseUrl } }),
+    http: createHttpClient({ userAgent: 'test', retries: 1, baseDelayMs: 1, maxDelayMs: 2, timeoutMs: 2000 }),
+  });
+});
+afterAll(async () => {
+  await services?.close();
+  server?.close();
+});
+
+async function postingStatuses() {
+  const rows = await services.orm.em
+    .fork()
+    .execute<{ external_id: string; status: string }[]>(
+      `select external_id, status from source_posting where platform = 'greenhouse' and board = 'northwind' order by external_id`,
+    );
+  return Object.fromEntries(rows.map((r) => [r.external_id, r.status]));
+}
+
+describe(`scheduled source runs (${TEST_DB})`, () => {
+  it('stores a board, records its validators, and sends them next time', async () => {
+    const em = services.orm.em.fork();
+    const org = await services.organizations.createOrganization(em, 'Northwind', 'northwind');
+    const source = await services.sources.upsert(em, {
+      platform: 'greenhouse',
+      board: 'northwind',
+      organizationId: org.id,
+      intervalMinutes: 30,
+    });
+    const first = await runSource(services, source);
+    expect(first.status).toBe('ok');
+    expect(first.summary).toMatchObject({ fetched: board.jobs.length, new: board.jobs.length });
+    const recorded = (await services.sources.find(em, 'greenhouse:northwind'))!;
+    expect(recorded).toMatchObject({ etag: '"v1"', lastError: null });
+    expect(recorded.lastSuccessAt?.toISOString()).toBe(now.toISOString());
+
+    const second = await runSource(services, recorded);
+    expect(second.status).toBe('not_modified');
+    expect(requests.at(-1)?.ifNoneMatch).toBe('"v1"');
+    const listing = await services.jobs.search(em, { organizationId: org.id }, undefined, {
+      offset: 0,
+      limit: 50,
+    });
+    expect(listing.total).toBe(board.jobs.length);
+  });
+
+  it('closes nothing when the fetch fails, and closes what a complete fetch no longer lists', async () => {
+    const em = services.orm.em.fork();
+    now = new Date('2026-11-21T08:00:00Z');
+    response = { status: 503, body: 'down' };
+    const failed = await runSource(services, (await services.sources.find(em, 'greenhouse:northwind'))!);
+    expect(failed.status).toBe('failed');
+    expect(Object.values(await postingStatuses()).every((s) => s === 'open')).toBe(true);
+    expect((await services.sources.find(em, 'greenhouse:northwind'))!.lastError).toBeTruthy();
+
+    const [gone, ...kept] = board.jobs;
+    response = {
+      status: 200,
+      body: JSON.stringify({ ...board, jobs: kept, meta: { total: kept.length } }),
+      etag: '"v2"',
+    };
+    const smaller = await runSource(services, (await services.sources.find(em, 'greenhouse:northwind'))!);
+    expect(smaller.summary).toMatchObject({ closed: 1, unchanged: kept.length });
+    expect((await postingStatuses())[String(gone!.id)]).toBe('closed');
+  });
+
+  it('the poller runs due sources and skips ones not due yet', async () => {
+    const em = services.orm.em.fork();
+    now = new Date('2026-11-21T08:10:00Z');
+    const before = requests.length;
+    const poller = startPoller({ ...services, logger: services.logger }, 60_000);
+    await poller.tick();
+    expect(requests.length).toBe(before); // last run 10 minutes ago, interval 30
+    now = new Date('2026-11-21T08:45:00Z');
+    response = { status: 200, body: JSON.stringify(board), etag: '"v3"' };
+    await poller.tick();
+    await poller.stop();
+    expect(requests.length).toBe(before + 1);
+    expect(Object.values(await postingStatuses()).every((s) => s === 'open')).toBe(true);
+    expect((await services.sources.find(em, 'greenhouse:northwind'))!.lastRunAt?.toISOString()).toBe(
+      now.toISOString(),
+    );
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from '../domain/enums.ts';
 import { invalidParameter } from '../domain/errors.ts';
 import type { JobFilter } from '../domain/job-filter.ts';
+import { normalizeLists } from './list-params.ts';
 
 const strings = (description: string, extra: object = {}) => ({
   type: 'array',
@@ -62,7 +63,7 @@ export const filterProperties = {
   },
 } as const;
 
-export const LIST_FIELDS = Object.entries(filterProperties)
+const LIST_FIELDS = Object.entries(filterProperties)
   .filter(([, s]) => s.type === 'array')
   .map(([k]) => k);
 
@@ -119,4 +120,17 @@ export function normalizeBooleans(target: Record<string, unknown>, names: readon
     if (['true', '1', 'yes'].includes(s)) target[name] = true;
     else if (['false', '0', 'no'].includes(s)) target[name] = false;
   }
+}
+
+const BOOLEAN_FIELDS = Object.entries(filterProperties)
+  .filter(([, s]) => s.type === 'boolean')
+  .map(([k]) => k);
+
+/**
+ * Brings the filter parameters of a body or query string into the shape the schema
+ * validates: every list form becomes an array, typed booleans become booleans.
+ */
+export function normalizeFilterInput(target: Record<string, unknown>): void {
+  normalizeLists(target, LIST_FIELDS);
+  normalizeBooleans(target, BOOLEAN_FIELDS);
 }

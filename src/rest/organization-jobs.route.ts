@@ -2,15 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
 import { errorResponses } from './error-schema.ts';
-import {
-  filterProperties,
-  LIST_FIELDS,
-  normalizeBooleans,
-  toJobFilter,
-  type FilterParams,
-} from './filter-params.ts';
+import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
-import { normalizeLists } from './list-params.ts';
 
 const querySchema = {
   type: 'object',
@@ -64,8 +57,7 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Se
     },
     preValidation: async (request) => {
       const query = request.query as unknown as Record<string, unknown>;
-      normalizeLists(query, LIST_FIELDS);
-      normalizeBooleans(query, ['is_remote', 'has_salary', 'visa_sponsorship']);
+      normalizeFilterInput(query);
     },
     handler: async (request) => {
       const { page, per_page: perPage, search, ...params } = request.query;

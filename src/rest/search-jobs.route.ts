@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { errorResponses } from './error-schema.ts';
-import {
-  filterProperties,
-  LIST_FIELDS,
-  normalizeBooleans,
-  toJobFilter,
-  type FilterParams,
-} from './filter-params.ts';
+import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
-import { normalizeLists } from './list-params.ts';
 
 const bodySchema = {
   type: 'object',
@@ -71,8 +64,7 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: Services
       if (request.body === undefined || request.body === null) request.body = {} as SearchBody;
       if (typeof request.body === 'object' && !Array.isArray(request.body)) {
         const body = request.body as unknown as Record<string, unknown>;
-        normalizeLists(body, LIST_FIELDS);
-        normalizeBooleans(body, ['is_remote', 'has_salary', 'visa_sponsorship']);
+        normalizeFilterInput(body);
       }
     },
     handler: async (request) => {

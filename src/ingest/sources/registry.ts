@@ -1,4 +1,4 @@
-import type { AtsPlatform } from '../../domain/enums.ts';
+import { ATS_PLATFORMS, type AtsPlatform } from '../../domain/enums.ts';
 import { createAshbySource } from './ashby.source.ts';
 import type { AshbySourceOptions } from './ashby.source.ts';
 import { createGreenhouseSource } from './greenhouse.source.ts';
@@ -48,15 +48,10 @@ export function createSourceRegistry(options: SourceRegistryOptions = {}): Sourc
   });
 }
 
-export const BOARD_PLATFORMS: readonly BoardPlatform[] = [
-  'greenhouse',
-  'lever',
-  'ashby',
-  'workable',
-  'smartrecruiters',
-  'recruitee',
-  'personio',
-];
+/** Every platform with a fetchable board: all but the file import and the demo generator. */
+export const BOARD_PLATFORMS = ATS_PLATFORMS.filter(
+  (p): p is BoardPlatform => p !== 'generic' && p !== 'demo',
+);
 
 export function isBoardPlatform(value: unknown): value is BoardPlatform {
   return typeof value === 'string' && (BOARD_PLATFORMS as readonly string[]).includes(value);

@@ -92,7 +92,9 @@ export class Migration20261122000000 extends Migration {
       status text not null check (status in ('open','closed')),
       dedup_key text not null,
       search_vector tsvector not null
-    );`);
+    ) with (fillfactor = 80);`);
+    // Free space on each page lets "seen again" updates (last_seen_at, not indexed) stay
+    // HOT: no new entry in any of the indexes, GIN included.
     // Full-text match (prefix queries) and the listing order with its tiebreaker,
     // so "newest first" pages read an index without a sort (baseline-1m.md).
     this.addSql('create index job_search_vector_idx on job using gin (search_vector);');
@@ -146,7 +148,7 @@ export class Migration20261122000000 extends Migration {
       closed_at timestamptz,
       status text not null check (status in ('open','closed')),
       unique (platform, board, external_id)
-    );`);
+    ) with (fillfactor = 80);`);
     this.addSql('create index source_posting_job_idx on source_posting (job_id);');
 
     this.addSql(`create table organization_job (

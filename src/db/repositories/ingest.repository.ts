@@ -42,7 +42,7 @@ export class IngestRepository {
       `select j.id, j.dedup_key, j.places, j.description_text,
               array(select sp.platform || ':' || sp.board from source_posting sp where sp.job_id = j.id) as sources
          from job j
-        where j.dedup_key in (select jsonb_array_elements_text(?::jsonb))`,
+        where j.dedup_key = any(array(select jsonb_array_elements_text(?::jsonb)))`,
       [JSON.stringify([...new Set(dedupKeys)])],
     );
     return rows.map((r) => ({

@@ -122,6 +122,21 @@ export function htmlToText(input: unknown): string {
   return tidyText(decodeEntities(blocks));
 }
 
+/**
+ * Plain text from markup that toSafeHtml produced. Only the allow-listed tags can be
+ * in it (attributes only on <a>), so regexes are enough and no second parse is needed.
+ */
+export function safeHtmlToText(safeHtml: string): string {
+  if (safeHtml === '') return '';
+  const blocks = safeHtml
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li>/gi, '\n• ')
+    .replace(/<\/li>/gi, '')
+    .replace(/<\/?(?:p|ul|ol|h[1-4])>/gi, '\n')
+    .replace(/<[^>]*>/g, '');
+  return tidyText(decodeEntities(blocks));
+}
+
 /** Collapses spaces within lines and blank-line runs between them. */
 export function tidyText(text: string): string {
   return text

@@ -3,6 +3,7 @@ import { decodeEntities } from '../../../src/ingest/normalize/entities.ts';
 import {
   htmlToText,
   isEntityEscapedHtml,
+  safeHtmlToText,
   textToSafeHtml,
   toSafeHtml,
 } from '../../../src/ingest/normalize/html.ts';
@@ -125,5 +126,16 @@ describe('htmlToText', () => {
 describe('textToSafeHtml', () => {
   it('wraps paragraphs and escapes markup', () => {
     expect(textToSafeHtml('a <b>\n\nline1\nline2')).toBe('<p>a &lt;b&gt;</p><p>line1<br />line2</p>');
+  });
+});
+
+describe('safeHtmlToText', () => {
+  it.each([
+    '<p>Build&nbsp;APIs</p><ul><li>TypeScript</li><li>SQL &amp; Go</li></ul><p>Pay: $1</p>',
+    '&lt;p&gt;Escaped &amp;amp; body&lt;/p&gt;&lt;br&gt;next',
+    '<div>Lever <b>style</b></div><div><a href="https://x.test" onclick="e()">link</a></div><script>alert(1)</script>',
+    '<h2>Title</h2>Line one<br/>Line two',
+  ])('gives the same text as htmlToText for %j', (input) => {
+    expect(safeHtmlToText(toSafeHtml(input))).toBe(htmlToText(input));
   });
 });

@@ -1,0 +1,121 @@
+/**
+ * A throwaway PostgreSQL 15 cluster for scripts (the bench) when DATABASE_URL is not
+ * set: initdb + pg_ctl as user postgres (initdb refuses root) on a free loopback port,
+ * durability off (fsync, synchronous_commit, full_page_writes), removed on stop() and
+ * on Ctrl-C / SIGTERM / exit. The same approach as test/helpers/postgres-cluster.ts,
+ * without vitest.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ThrowawayPostgres {
+  url: string;
+  /** The cluster's data directory (postmaster.pid names the server process). */
+  dataDir: string;
+  /** Stops the server and removes its directory; safe to call twice. */
+  stop(): void;
+}
+
+export interface ThrowawayOptions {
+  /** Directory of initdb/pg_ctl. @default $PG_BIN or /usr/lib/postgresql/15/bin */
+  binDir?: string;
+  /** Extra `-c name=value` server settings. */
+  settings?: Record<string, string | number>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function asPostgres(cmd: string, args: string[]): void {
+  const isRoot = process.getuid?.() === 0;
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  execFileSync(file, argv, { stdio: 'pipe' });
+}
+
+export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Promise<ThrowawayPostgres> {
+  const bin = options.binDir ?? process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  if (!existsSync(join(bin, 'initdb'))) {
+    throw new Error(
+      `PostgreSQL binaries not found in ${bin}; install postgresql-15, set PG_BIN, or set DATABASE_URL`,
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'jobs-bench-pg-'));
+  chmodSync(dir, 0o777);
+  if (process.getuid?.() === 0) spawnSync('chown', ['postgres', dir]);
+  const data = join(dir, 'data');
+  const port = await freePort();
+
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', stop);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    try {
+      if (existsSync(join(data, 'postmaster.pid')))
+        asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // The server may already be gone; the directory goes regardless.
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.kill(process.pid, signal);
+  };
+  // Registered before initdb, so a Ctrl-C during setup also cleans up.
+  process.on('exit', stop);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    asPostgres(join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    const settings: Record<string, string | number> = {
+      listen_addresses: '127.0.0.1',
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: 200,
+      ...options.settings,
+    };
+    const flags = Object.entries(settings)
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' ');
+    asPostgres(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} ${flags}`,
+    ]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir: data, stop };
+}

@@ -2,8 +2,8 @@
  * A throwaway PostgreSQL 15 cluster for scripts (the bench) when DATABASE_URL is not
  * set: initdb + pg_ctl as user postgres (initdb refuses root) on a free loopback port,
  * durability off (fsync, synchronous_commit, full_page_writes), removed on stop() and
- * on Ctrl-C / SIGTERM / exit. The same approach as test/helpers/postgres-cluster.ts,
- * without vitest.
+ * on Ctrl-C / SIGTERM / exit. The tests' global setup (test/helpers/postgres-cluster.ts)
+ * and the bench both use it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,12 @@ export interface ThrowawayPostgres {
   dataDir: string;
   /** Stops the server and removes its directory; safe to call twice. */
   stop(): void;
+  /**
+   * Takes the server down and keeps its data (an outage, for tests); resume() brings
+   * it back. A fast stop: with synchronous_commit off an immediate one loses commits.
+   */
+  pause(): void;
+  resume(): void;
 }
 
 export interface ThrowawayOptions {
@@ -50,7 +56,7 @@ export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Pr
       `PostgreSQL binaries not found in ${bin}; install postgresql-15, set PG_BIN, or set DATABASE_URL`,
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-bench-pg-'));
+  const dir = mkdtempSync(join(tmpdir(), 'jobs-pg-'));
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) spawnSync('chown', ['postgres', dir]);
   const data = join(dir, 'data');
@@ -81,6 +87,7 @@ export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Pr
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
+  let start = () => undefined as void;
   try {
     asPostgres(join(bin, 'initdb'), [
       '-D',
@@ -103,19 +110,27 @@ export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Pr
     const flags = Object.entries(settings)
       .map(([k, v]) => `-c ${k}=${v}`)
       .join(' ');
-    asPostgres(join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'log'),
-      '-w',
-      'start',
-      '-o',
-      `-p ${port} -k ${dir} ${flags}`,
-    ]);
+    start = () =>
+      asPostgres(join(bin, 'pg_ctl'), [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'log'),
+        '-w',
+        'start',
+        '-o',
+        `-p ${port} -k ${dir} ${flags}`,
+      ]);
+    start();
   } catch (error) {
     stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir: data, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: data,
+    stop,
+    pause: () => asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: () => start(),
+  };
 }

@@ -30,7 +30,7 @@ describe(`rate limiting (${TEST_DB})`, () => {
 describe.skipIf(TEST_DB !== 'postgres')('database outage (postgres)', () => {
   it('answers 503 with Retry-After while PostgreSQL is down, and recovers when it is back', async () => {
     const cluster: Cluster = await startCluster();
-    cleanups.push(() => cluster.destroy());
+    cleanups.push(() => cluster.stop());
     const services: Services = await createTestServices({}, { DATABASE_URL: cluster.url });
     const app = await createApp(services);
     cleanups.push(
@@ -40,7 +40,7 @@ describe.skipIf(TEST_DB !== 'postgres')('database outage (postgres)', () => {
     const search = () => app.inject({ method: 'POST', url: '/search/jobs', payload: { q: 'engineer' } });
     expect((await search()).statusCode).toBe(200);
 
-    cluster.stop();
+    cluster.pause();
     const down = await search();
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
@@ -53,7 +53,7 @@ describe.skipIf(TEST_DB !== 'postgres')('database outage (postgres)', () => {
     });
     expect(gql.json().errors[0].extensions.code).toBe('database_unavailable');
 
-    cluster.start();
+    cluster.resume();
     await expect.poll(async () => (await search()).statusCode, { timeout: 15_000, interval: 200 }).toBe(200);
   });
 });

@@ -11,7 +11,6 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/orm.ts';
@@ -35,15 +34,6 @@ export interface BenchOptions {
   pglite: boolean;
   seed: number;
 }
-
-export const BENCH_DEFAULTS: BenchOptions = {
-  postings: 50_000,
-  searchJobs: 100_000,
-  pgliteCap: 10_000,
-  repeats: 30,
-  pglite: true,
-  seed: 7,
-};
 
 const GOAL_PER_SECOND = 10_000;
 /** Slow queries stop after this much time (at least 5 runs), to keep the default run short. */
@@ -722,37 +712,4 @@ export async function runBench(opts: BenchOptions): Promise<void> {
     for (const db of dbs) await db.close().catch(() => undefined);
     await pg.dispose();
   }
-}
-
-export function parseBenchArgs(argv: string[]): BenchOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      postings: { type: 'string' },
-      'search-jobs': { type: 'string' },
-      'pglite-cap': { type: 'string' },
-      repeats: { type: 'string' },
-      seed: { type: 'string' },
-      'no-pglite': { type: 'boolean' },
-    },
-    strict: true,
-  });
-  const int = (v: string | undefined, fallback: number, name: string) => {
-    if (v === undefined) return fallback;
-    const n = Number(v.replace(/[_,]/g, ''));
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer`);
-    return n;
-  };
-  return {
-    postings: int(values.postings, BENCH_DEFAULTS.postings, 'postings'),
-    searchJobs: int(values['search-jobs'], BENCH_DEFAULTS.searchJobs, 'search-jobs'),
-    pgliteCap: int(values['pglite-cap'], BENCH_DEFAULTS.pgliteCap, 'pglite-cap'),
-    repeats: Math.max(1, int(values.repeats, BENCH_DEFAULTS.repeats, 'repeats')),
-    seed: int(values.seed, BENCH_DEFAULTS.seed, 'seed'),
-    pglite: !values['no-pglite'],
-  };
-}
-
-if (import.meta.main) {
-  await runBench(parseBenchArgs(process.argv.slice(2)));
 }

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOneOf, ATS_PLATFORMS } from '../../src/domain/enums.ts';
 import { runIngest, type IngestSummary } from '../../src/ingest/pipeline.ts';
@@ -119,6 +119,7 @@ function printReport() {
     add(d.remote, r.remote);
     perDataset.set(r.dataset, d);
   }
+  mkdirSync(dirname(REPORT), { recursive: true });
   writeFileSync(REPORT, `${lines.join('\n')}\n`);
   const table = [...perDataset.values()].map((d) => ({
     dataset: d.dataset,

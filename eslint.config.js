@@ -1,6 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const ROOT_FILES = ['**/services.ts', '**/main.ts', '**/config.ts'];
+const SERVER_ROOMS = ['**/graphql/*', '**/rest/*', '**/ingest/*', '**/http/*', '**/cli/*', ...ROOT_FILES];
+const rooms = (files, patterns) => ({
+  files: [files],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'src/web/gql/**', 'bin/**'] },
   js.configs.recommended,
@@ -8,8 +15,6 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Rooms: domain imports nothing of ours but domain.
-      'no-restricted-imports': 'off',
       // Feeds and titles carry control characters on purpose-built regexes that strip them.
       'no-control-regex': 'off',
     },
@@ -18,54 +23,11 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    files: ['src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '../db/*',
-            '../graphql/*',
-            '../rest/*',
-            '../ingest/*',
-            '../http/*',
-            '../cli/*',
-            '@mikro-orm/*',
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/db/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '../graphql/*',
-            '../rest/*',
-            '../ingest/*',
-            '../http/*',
-            '../cli/*',
-            '../../graphql/*',
-            '../../rest/*',
-            '../../ingest/*',
-            '../../http/*',
-            '../../cli/*',
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/graphql/**/*.ts', 'src/rest/**/*.ts', 'src/ingest/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/http/*', '**/cli/*', '../rest/*', '../graphql/*'] },
-      ],
-    },
-  },
+  // Rooms: domain ← db ← {graphql, rest, ingest} ← {http, cli}; web talks HTTP only.
+  rooms('src/domain/**/*.ts', [...SERVER_ROOMS, '**/db/*', '**/demo/*', '@mikro-orm/*']),
+  rooms('src/db/**/*.ts', [...SERVER_ROOMS, '**/demo/*']),
+  rooms('src/graphql/**/*.ts', ['**/rest/*', '**/ingest/*', '**/http/*', '**/cli/*', ...ROOT_FILES]),
+  rooms('src/rest/**/*.ts', ['**/graphql/*', '**/ingest/*', '**/http/*', '**/cli/*', ...ROOT_FILES]),
+  rooms('src/ingest/**/*.ts', ['**/graphql/*', '**/rest/*', '**/http/*', '**/cli/*', ...ROOT_FILES]),
+  rooms('src/web/**/*.ts', [...SERVER_ROOMS, '**/db/*', '**/domain/*']),
 );

@@ -1,16 +1,31 @@
-import type { Em } from '../db/orm.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { JobEvents } from '../db/job-events.ts';
+import type { Em, Orm } from '../db/orm.ts';
+import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
+import type { JobRepository } from '../db/repositories/job.repository.ts';
+import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
+
+/** What the GraphQL layer needs from the composition root. */
+export interface GraphQLDeps {
+  orm: Orm;
+  logger: Logger;
+  jobs: JobRepository;
+  catalog: CatalogRepository;
+  organizations: OrganizationRepository;
+  /** New-job announcements, for the jobsAdded subscription. */
+  jobEvents(): Promise<JobEvents>;
+}
 
 /** Per-request state: a fresh identity map, and the caller's organization resolved at most once. */
 export interface GraphQLContext {
-  services: Services;
+  services: GraphQLDeps;
   em: Em;
   request: Request;
   /** The organization of the X-API-Key header, or null when absent or invalid. */
   viewerOrganizationId(): Promise<string | null>;
 }
 
-export function createContext(services: Services, request: Request): GraphQLContext {
+export function createContext(services: GraphQLDeps, request: Request): GraphQLContext {
   const em = services.orm.em.fork();
   let viewer: Promise<string | null> | undefined;
   return {

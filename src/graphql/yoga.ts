@@ -1,13 +1,12 @@
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
-import type { Services } from '../services.ts';
-import { createContext, type GraphQLContext } from './context.ts';
+import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { exposeDomainError } from './errors.ts';
 import { buildSchema } from './schema/index.ts';
 
 export type Yoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
 /** The GraphQL endpoint, framework-free: http/ mounts it, tests call `yoga.fetch`. */
-export function createGraphQL(services: Services): Yoga {
+export function createGraphQL(services: GraphQLDeps): Yoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',

@@ -1,9 +1,10 @@
 import { composeApiKey } from '../domain/api-key.ts';
-import type { Services } from '../services.ts';
 import { DEMO_ORGANIZATION, isDemoOrgPosting } from '../demo/demo-organization.ts';
 import { generateDemoPostings } from '../demo/generate.ts';
 import { jobIdFor } from '../domain/ids.ts';
-import type { JobWrite } from '../db/repositories/job-writer.ts';
+import type { Orm } from '../db/orm.ts';
+import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
+import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
 import { normalizePosting } from './normalize/index.ts';
 
 /**
@@ -29,7 +30,14 @@ export interface SeedResult {
  * demo jobs exist, and every write is an upsert keyed by stable ids, so a seed
  * killed half-way completes on the next start without duplicates.
  */
-export async function seedDemo(services: Services, count: number): Promise<SeedResult> {
+export interface SeedDeps {
+  orm: Orm;
+  writer: JobWriter;
+  organizations: OrganizationRepository;
+  clock: () => Date;
+}
+
+export async function seedDemo(services: SeedDeps, count: number): Promise<SeedResult> {
   const em = services.orm.em.fork();
   await services.organizations.ensureOrganization(em, DEMO_ORGANIZATION);
   await services.organizations.ensureApiKey(em, DEMO_ORGANIZATION.id, 'demo key', DEMO_API_KEY);

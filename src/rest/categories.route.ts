@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../services.ts';
+import type { RestDeps } from './rest-deps.ts';
 
 /** GET /categories: the taxonomy, so clients can offer and send category filters. */
-export function registerCategoriesRoute(app: FastifyInstance, services: Services): void {
+export function registerCategoriesRoute(app: FastifyInstance, services: RestDeps): void {
   app.get('/categories', {
     schema: {
       summary: 'List job categories',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../domain/errors.ts';
-import type { Services } from '../services.ts';
+import type { RestDeps } from './rest-deps.ts';
 import { errorResponses } from './error-schema.ts';
 import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
@@ -34,7 +34,7 @@ interface ListQuery extends FilterParams {
 }
 
 /** GET /jobs: the caller organization's board, `{ jobs, total_items, total_pages, has_more }`. */
-export function registerOrganizationJobsRoute(app: FastifyInstance, services: Services): void {
+export function registerOrganizationJobsRoute(app: FastifyInstance, services: RestDeps): void {
   app.get<{ Querystring: ListQuery }>('/jobs', {
     schema: {
       summary: "The caller organization's jobs",

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../services.ts';
+import type { RestDeps } from './rest-deps.ts';
 import { errorResponses } from './error-schema.ts';
 import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
@@ -49,7 +49,7 @@ interface SearchBody extends FilterParams {
 }
 
 /** POST /search/jobs: public search, the contract's `{ success, data, pagination }` envelope. */
-export function registerSearchJobsRoute(app: FastifyInstance, services: Services): void {
+export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps): void {
   app.post<{ Body: SearchBody }>('/search/jobs', {
     schema: {
       summary: 'Search jobs',

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerBenchCommand } from './commands/bench.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerDatasetsCommand } from './commands/datasets.ts';
 import { registerIngestCommand } from './commands/ingest.ts';
 import { registerKeyCommands } from './commands/keys.ts';
 import { registerSchemaCommand } from './commands/print-schema.ts';
@@ -14,6 +15,7 @@ registerServeCommand(program);
 registerDbCommands(program);
 registerKeyCommands(program);
 registerIngestCommand(program);
+registerDatasetsCommand(program);
 registerSourcesCommands(program);
 registerSchemaCommand(program);
 registerBenchCommand(program);

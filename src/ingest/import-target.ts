@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { AtsPlatform } from '../domain/enums.ts';
 import type { HttpClient } from './fetch/fetch-with-retry.ts';
-import { runIngest, type IngestDeps, type IngestSummary } from './pipeline.ts';
+import { ingestParsed } from './ingest-parsed.ts';
+import type { IngestDeps, IngestSummary } from './pipeline.ts';
+import { findDataset } from './sources/datasets.ts';
 import { createGenericSource } from './sources/generic.source.ts';
 import type { GenericMapping } from './sources/generic-mapping.ts';
 import { glassdoorCsvMapping, simplifyJsonMapping } from './sources/generic-mappings.ts';
@@ -22,7 +24,11 @@ export interface ImportRequest {
   /** Board name; defaults to each file's name (or the URL's last path segment). */
   board?: string;
   organizationId?: string | null;
-  /** For `generic`: a named mapping or a JSON file mapping RawPosting fields to columns. */
+  /**
+   * For `generic`: a named mapping (simplify, glassdoor), a known dataset's reader
+   * (e.g. greenhouse-feashliaa, linkedin-ca-2018, hn-whoishiring), or a JSON file
+   * mapping RawPosting fields to columns.
+   */
   mapping?: string;
   /** The target is the board's whole listing: postings missing from it are closed. */
   full?: boolean;
@@ -43,10 +49,14 @@ function loadMapping(name: string | undefined): GenericMapping {
   return { name: basename(name), fields };
 }
 
-function adapterFor(deps: ImportDeps, request: ImportRequest): SourceAdapter {
+type Parse = Pick<SourceAdapter, 'parse'>;
+
+function parserFor(deps: ImportDeps, request: ImportRequest): Parse {
   if (isBoardPlatform(request.platform)) return deps.registry[request.platform];
-  if (request.platform === 'generic') return createGenericSource({ mapping: loadMapping(request.mapping) });
-  throw new Error(`cannot import platform ${request.platform}`);
+  if (request.platform !== 'generic') throw new Error(`cannot import platform ${request.platform}`);
+  const dataset = request.mapping ? findDataset(request.mapping) : undefined;
+  if (dataset) return { parse: (body, board) => dataset.parse(body, board) };
+  return createGenericSource({ mapping: loadMapping(request.mapping) });
 }
 
 /** The bodies to import, with the board each belongs to. */
@@ -86,16 +96,12 @@ export async function importTarget(
   request: ImportRequest,
   onBoard?: (board: string) => { onProgress?: (done: number, total: number) => void },
 ): Promise<{ board: string; summary?: IngestSummary; error?: string }[]> {
-  const adapter = adapterFor(deps, request);
+  const parser = parserFor(deps, request);
   const results: { board: string; summary?: IngestSummary; error?: string }[] = [];
   for await (const { board, body, url } of readTargets(deps, request)) {
     try {
-      const parsed = adapter.parse(body, board, { url });
-      const summary = await runIngest(deps, {
-        platform: request.platform,
-        board,
-        postings: parsed.postings,
-        parseRejected: parsed.rejected,
+      const parsed = parser.parse(body, board, { url });
+      const summary = await ingestParsed(deps, parsed, {
         complete: Boolean(request.full) && !parsed.next,
         organizationId: request.organizationId,
         onProgress: onBoard?.(board).onProgress,

@@ -22,8 +22,6 @@ const responseSchema = {
     total_items: { type: 'integer' },
     total_pages: { type: 'integer' },
     has_more: { type: 'boolean' },
-    page: { type: 'integer' },
-    per_page: { type: 'integer' },
   },
 } as const;
 
@@ -74,8 +72,6 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
         total_items: result.total,
         total_pages: totalPages,
         has_more: page < totalPages,
-        page,
-        per_page: perPage,
       };
     },
   });

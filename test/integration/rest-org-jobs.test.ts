@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import type { Services } from '../../src/services.ts';
 import { createKey, ORG_A, ORG_B, seedDataset } from '../helpers/dataset.ts';
+import { makeJob, storeJobs } from '../helpers/factories.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 let services: Services;
@@ -42,7 +43,30 @@ describe(`GET /jobs (${TEST_DB})`, () => {
   });
 
   it('defaults to 20 per page, caps at 100, and keeps true totals past the end', async () => {
-    expect((await get('/jobs')).json().per_page).toBe(20);
+    const first = (await get('/jobs?per_page=2')).json();
+    expect(Object.keys(first).sort()).toEqual(['has_more', 'jobs', 'total_items', 'total_pages']);
+    expect(first.jobs).toHaveLength(2);
+    // A board of 25: the default page holds 20.
+    const em = services.orm.em.fork();
+    const big = await services.organizations.createOrganization(em, 'Big Board', 'big-board');
+    await storeJobs(
+      services,
+      Array.from({ length: 25 }, (_, i) =>
+        makeJob({ title: `Board Filler ${i}`, board: 'big', externalId: `big-${i}` }),
+      ),
+      { organizationIds: [big.id] },
+    );
+    const bigKey = await createKey(services, big.id);
+    expect((await get('/jobs', bigKey)).json()).toMatchObject({
+      total_items: 25,
+      total_pages: 2,
+      has_more: true,
+      jobs: expect.any(Array),
+    });
+    expect((await get('/jobs', bigKey)).json().jobs).toHaveLength(20);
+    expect((await get('/jobs?page=2', bigKey)).json()).toMatchObject({ total_pages: 2, has_more: false });
+    expect((await get('/jobs?page=2', bigKey)).json().jobs).toHaveLength(5);
+    expect((await get('/jobs?per_page=100', bigKey)).json().jobs).toHaveLength(25);
     expect((await get('/jobs?per_page=100')).statusCode).toBe(200);
     const tooMany = await get('/jobs?per_page=101');
     expect(tooMany.statusCode).toBe(400);

@@ -1,0 +1,58 @@
+import type { DatasetFileReport } from './import-datasets.ts';
+import { addSummary, emptySummary } from './ingest-parsed.ts';
+import type { IngestSummary } from './pipeline.ts';
+
+const WORKPLACES = ['remote', 'hybrid', 'onsite', 'unknown'];
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
+
+export const accepted = (s: IngestSummary) => s.new + s.updated + s.unchanged + s.merged;
+
+/** One line per file: rows, accepted, rejected with reasons, merged, salaries, workplace types. */
+export function fileReportLines(reports: DatasetFileReport[]): string[] {
+  return [
+    'dataset | file | rows | accepted | rejected (reasons) | merged as duplicate | salaries in USD | remote/hybrid/onsite/unknown',
+    ...reports.map(({ dataset, file, summary: s }) =>
+      [
+        dataset.name,
+        file,
+        s.fetched,
+        accepted(s),
+        `${s.rejected} ${JSON.stringify(s.rejectedReasons)}`,
+        s.merged,
+        s.salaries,
+        WORKPLACES.map((w) => s.remoteTypes[w] ?? 0).join('/'),
+      ].join(' | '),
+    ),
+  ];
+}
+
+/** The same, added up per dataset. */
+export function datasetTotals(
+  reports: DatasetFileReport[],
+): Map<string, { kind: string; summary: IngestSummary }> {
+  const totals = new Map<string, { kind: string; summary: IngestSummary }>();
+  for (const r of reports) {
+    const t = totals.get(r.dataset.name) ?? { kind: r.dataset.kind, summary: emptySummary() };
+    addSummary(t.summary, r.summary);
+    totals.set(r.dataset.name, t);
+  }
+  return totals;
+}
+
+/** Rows for console.table: one per dataset. */
+export function datasetTable(reports: DatasetFileReport[]) {
+  return [...datasetTotals(reports)].map(([name, { summary: s }]) => ({
+    dataset: name,
+    rows: s.fetched,
+    accepted: pct(accepted(s), s.fetched),
+    rejected: s.rejected,
+    top_reasons: Object.entries(s.rejectedReasons)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map(([k, v]) => `${v}× ${k}`)
+      .join('; '),
+    merged: s.merged,
+    salaries: s.salaries,
+    'remote/hybrid/onsite/unknown': WORKPLACES.map((w) => s.remoteTypes[w] ?? 0).join('/'),
+  }));
+}

@@ -1,0 +1,92 @@
+import { ATS_PLATFORMS, isOneOf } from '../domain/enums.ts';
+import { runIngest, type IngestDeps, type IngestSummary } from './pipeline.ts';
+import type { ParseResult } from './sources/source.ts';
+
+export interface IngestParsedOptions {
+  /** The parsed body is the whole listing of its boards: missing postings close. */
+  complete: boolean;
+  organizationId?: string | null;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Adds one run's counts to a running total (per file, per dataset). */
+export function addSummary(total: IngestSummary, run: IngestSummary): IngestSummary {
+  const sum = (a: Record<string, number>, b: Record<string, number>) => {
+    for (const [k, v] of Object.entries(b)) a[k] = (a[k] ?? 0) + v;
+  };
+  for (const key of [
+    'fetched',
+    'new',
+    'updated',
+    'unchanged',
+    'merged',
+    'closed',
+    'rejected',
+    'salaries',
+  ] as const) {
+    total[key] += run[key];
+  }
+  sum(total.remoteTypes, run.remoteTypes);
+  sum(total.rejectedReasons, run.rejectedReasons);
+  total.rejectedRows.push(...run.rejectedRows.slice(0, Math.max(0, 100 - total.rejectedRows.length)));
+  return total;
+}
+
+export function emptySummary(): IngestSummary {
+  return {
+    fetched: 0,
+    new: 0,
+    updated: 0,
+    unchanged: 0,
+    merged: 0,
+    closed: 0,
+    rejected: 0,
+    salaries: 0,
+    remoteTypes: {},
+    rejectedReasons: {},
+    rejectedRows: [],
+  };
+}
+
+/**
+ * Runs the pipeline over one parsed body. A body may hold several boards (a
+ * flattened export keeps each row's board), so the postings run board by board;
+ * rows the parser refused are reported with the first board's run.
+ */
+export async function ingestParsed(
+  deps: IngestDeps,
+  parsed: ParseResult,
+  options: IngestParsedOptions,
+): Promise<IngestSummary> {
+  const total = emptySummary();
+  const groups = [...Map.groupBy(parsed.postings, (p) => `${p.source}\u0000${p.board}`).values()];
+  if (groups.length === 0) {
+    for (const r of parsed.rejected)
+      addSummary(total, {
+        ...emptySummary(),
+        fetched: 1,
+        rejected: 1,
+        rejectedReasons: { [r.reason]: 1 },
+        rejectedRows: [r],
+      });
+    return total;
+  }
+  let first = true;
+  for (const postings of groups) {
+    const { source, board } = postings[0]!;
+    if (!isOneOf(ATS_PLATFORMS, source)) throw new Error(`unknown source ${String(source)}`);
+    const run = await runIngest(deps, {
+      platform: source,
+      board,
+      postings,
+      parseRejected: first ? parsed.rejected : [],
+      // Closing is only safe when the body is this board's whole listing.
+      complete: options.complete && groups.length === 1,
+      organizationId: options.organizationId,
+      onProgress: options.onProgress,
+    });
+    first = false;
+    addSummary(total, run);
+  }
+  return total;
+}

@@ -1,6 +1,5 @@
 import type { DatasetFileReport } from './import-datasets.ts';
-import { addSummary, emptySummary } from './ingest-parsed.ts';
-import type { IngestSummary } from './pipeline.ts';
+import { addSummary, emptySummary, type IngestSummary } from './ingest-summary.ts';
 
 const WORKPLACES = ['remote', 'hybrid', 'onsite', 'unknown'];
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');

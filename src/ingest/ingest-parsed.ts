@@ -1,5 +1,6 @@
 import { ATS_PLATFORMS, isOneOf } from '../domain/enums.ts';
-import { runIngest, type IngestDeps, type IngestSummary } from './pipeline.ts';
+import { addRejection, addSummary, emptySummary, type IngestSummary } from './ingest-summary.ts';
+import { runIngest, type IngestDeps } from './pipeline.ts';
 import type { ParseResult } from './sources/source.ts';
 
 export interface IngestParsedOptions {
@@ -7,45 +8,6 @@ export interface IngestParsedOptions {
   complete: boolean;
   organizationId?: string | null;
   onProgress?: (done: number, total: number) => void;
-}
-
-/** Adds one run's counts to a running total (per file, per dataset). */
-export function addSummary(total: IngestSummary, run: IngestSummary): IngestSummary {
-  const sum = (a: Record<string, number>, b: Record<string, number>) => {
-    for (const [k, v] of Object.entries(b)) a[k] = (a[k] ?? 0) + v;
-  };
-  for (const key of [
-    'fetched',
-    'new',
-    'updated',
-    'unchanged',
-    'merged',
-    'closed',
-    'rejected',
-    'salaries',
-  ] as const) {
-    total[key] += run[key];
-  }
-  sum(total.remoteTypes, run.remoteTypes);
-  sum(total.rejectedReasons, run.rejectedReasons);
-  total.rejectedRows.push(...run.rejectedRows.slice(0, Math.max(0, 100 - total.rejectedRows.length)));
-  return total;
-}
-
-export function emptySummary(): IngestSummary {
-  return {
-    fetched: 0,
-    new: 0,
-    updated: 0,
-    unchanged: 0,
-    merged: 0,
-    closed: 0,
-    rejected: 0,
-    salaries: 0,
-    remoteTypes: {},
-    rejectedReasons: {},
-    rejectedRows: [],
-  };
 }
 
 /**

@@ -1,12 +1,16 @@
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import type { IngestRepository } from '../db/repositories/ingest.repository.ts';
+import type { IngestRepository, KnownPosting } from '../db/repositories/ingest.repository.ts';
 import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
 import type { AtsPlatform } from '../domain/enums.ts';
 import { jobIdFor } from '../domain/ids.ts';
+import type { NormalizedJob } from '../domain/job.ts';
 import type { RawPosting } from '../domain/raw-posting.ts';
-import { dedupKeyOf, findDuplicate, sourceKeyOf, type DedupCandidate } from './dedupe.ts';
+import { dedupKeyOf, findDuplicate, sourceKeyOf } from './dedupe.ts';
+import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
 import { normalizePosting } from './normalize/index.ts';
+
+export type { IngestSummary, RejectedRow } from './ingest-summary.ts';
 
 export interface IngestDeps {
   orm: Orm;
@@ -14,11 +18,6 @@ export interface IngestDeps {
   ingest: IngestRepository;
   clock: () => Date;
   logger?: Logger;
-}
-
-export interface RejectedRow {
-  externalId?: string;
-  reason: string;
 }
 
 export interface IngestInput {
@@ -34,27 +33,10 @@ export interface IngestInput {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface IngestSummary {
-  fetched: number;
-  new: number;
-  updated: number;
-  unchanged: number;
-  merged: number;
-  closed: number;
-  rejected: number;
-  /** Accepted postings whose salary became annual USD. */
-  salaries: number;
-  /** Accepted postings by workplace type as classified. */
-  remoteTypes: Record<string, number>;
-  /** Rejections by reason, for the run report. */
-  rejectedReasons: Record<string, number>;
-  /** The first rejected rows (at most 100), to act on. */
-  rejectedRows: RejectedRow[];
-}
-
 /** Postings per transaction: big enough for set-based writes, small enough to keep a kill cheap. */
 export const INGEST_BATCH = 1000;
-const MAX_REPORTED_ROWS = 100;
+/** Normalization yields to the event loop this often, so the batch being written progresses meanwhile. */
+const YIELD_EVERY = 100;
 
 interface Plan {
   writes: JobWrite[];
@@ -65,119 +47,157 @@ interface Plan {
   newJobIds: string[];
 }
 
+interface Run {
+  deps: IngestDeps;
+  input: IngestInput;
+  now: Date;
+  summary: IngestSummary;
+  known: Map<string, KnownPosting>;
+  /** Every external id the feed still lists, accepted or not: the lifecycle must not close them. */
+  seenIds: Set<string>;
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * fetch → parse (done by the caller) → normalize (pure) → dedupe (pure) → write.
- * Every write is an upsert keyed by ids derived from the source posting, and each
- * batch commits with its announcement (NOTIFY is delivered on commit), so a run
- * killed at any point and started again ends in the state of an uninterrupted run.
+ *
+ * Batches are normalized while the previous batch is being written, so the CPU work
+ * of one overlaps the database work of the other; writes still commit one after the
+ * other, in feed order. Every write is an upsert keyed by ids derived from the source
+ * posting and each batch commits with its announcement (NOTIFY is delivered on
+ * commit), so a run killed at any point and started again ends in the state of an
+ * uninterrupted run.
  */
 export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<IngestSummary> {
-  const now = deps.clock();
-  const summary: IngestSummary = {
-    fetched: input.postings.length + (input.parseRejected?.length ?? 0),
-    new: 0,
-    updated: 0,
-    unchanged: 0,
-    merged: 0,
-    closed: 0,
-    rejected: 0,
-    salaries: 0,
-    remoteTypes: {},
-    rejectedReasons: {},
-    rejectedRows: [],
+  const em = deps.orm.em.fork();
+  const run: Run = {
+    deps,
+    input,
+    now: deps.clock(),
+    summary: { ...emptySummary(), fetched: input.postings.length + (input.parseRejected?.length ?? 0) },
+    known: await deps.ingest.knownPostings(em, input.platform, input.board),
+    seenIds: new Set(),
   };
-  const seenIds = new Set<string>();
-  const reject = (row: RejectedRow) => {
-    summary.rejected++;
-    summary.rejectedReasons[row.reason] = (summary.rejectedReasons[row.reason] ?? 0) + 1;
-    if (summary.rejectedRows.length < MAX_REPORTED_ROWS) summary.rejectedRows.push(row);
-    if (row.externalId) seenIds.add(row.externalId);
-  };
-  input.parseRejected?.forEach(reject);
+  for (const row of input.parseRejected ?? []) reject(run, row);
 
-  // Normalize; the last copy of a repeated external id wins (a feed listing one id
-  // twice), and the repeats count as duplicates merged, so that every fetched row is
-  // accounted for: fetched = new + updated + unchanged + merged + rejected.
-  const accepted = new Map<string, Extract<ReturnType<typeof normalizePosting>, { ok: true }>['job']>();
-  for (const raw of input.postings) {
-    const result = normalizePosting({ ...raw, source: input.platform, board: input.board }, { now });
-    if (!result.ok)
-      reject({
-        externalId: typeof raw.externalId === 'string' ? raw.externalId : undefined,
-        reason: result.reason,
-      });
+  const postings = lastCopies(run);
+  let pending: Promise<void> | undefined;
+  let done = 0;
+  for (let i = 0; i < postings.length; i += INGEST_BATCH) {
+    const batch = postings.slice(i, i + INGEST_BATCH);
+    const jobs = await normalizeBatch(run, batch);
+    const plan = await planBatch(run, jobs);
+    await pending;
+    input.onProgress?.(done, postings.length);
+    pending = writeBatch(run, plan);
+    // Awaited on the next turn or after the loop; this only keeps a failure from
+    // being reported as unhandled while the next batch is normalized.
+    pending.catch(() => undefined);
+    done += batch.length;
+  }
+  await pending;
+  input.onProgress?.(done, postings.length);
+
+  if (input.complete) {
+    const closed = await deps.ingest.closeMissing(em, input.platform, input.board, [...run.seenIds], run.now);
+    run.summary.closed = closed.length;
+  }
+  deps.logger?.info(
+    { platform: input.platform, board: input.board, ...run.summary, rejectedRows: undefined },
+    'ingest run',
+  );
+  return run.summary;
+}
+
+function reject(run: Run, row: RejectedRow): void {
+  addRejection(run.summary, row);
+  if (row.externalId) run.seenIds.add(row.externalId);
+}
+
+/**
+ * The last copy of a repeated external id wins (a feed listing one id twice); the
+ * earlier copies count as duplicates merged.
+ */
+function lastCopies(run: Run): RawPosting[] {
+  const byId = new Map<unknown, RawPosting>();
+  const rest: RawPosting[] = [];
+  for (const raw of run.input.postings) {
+    if (typeof raw?.externalId !== 'string')
+      rest.push(raw); // normalization rejects it with a reason
     else {
-      if (accepted.has(result.job.externalId)) summary.merged++;
-      accepted.set(result.job.externalId, result.job);
-      seenIds.add(result.job.externalId);
+      if (byId.has(raw.externalId)) run.summary.merged++;
+      byId.delete(raw.externalId);
+      byId.set(raw.externalId, raw);
     }
   }
+  return [...byId.values(), ...rest];
+}
 
-  for (const job of accepted.values()) {
+async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<NormalizedJob[]> {
+  const { input, summary } = run;
+  const jobs: NormalizedJob[] = [];
+  for (let i = 0; i < batch.length; i++) {
+    if (i > 0 && i % YIELD_EVERY === 0) await nextTick();
+    const raw = batch[i]!;
+    const result = normalizePosting({ ...raw, source: input.platform, board: input.board }, { now: run.now });
+    if (!result.ok) {
+      reject(run, {
+        externalId: typeof raw?.externalId === 'string' ? raw.externalId : undefined,
+        reason: result.reason,
+      });
+      continue;
+    }
+    const job = result.job;
+    jobs.push(job);
+    run.seenIds.add(job.externalId);
     if (job.salaryMinUsd !== null) summary.salaries++;
     summary.remoteTypes[job.remoteType] = (summary.remoteTypes[job.remoteType] ?? 0) + 1;
   }
-
-  const em = deps.orm.em.fork();
-  const known = await deps.ingest.knownPostings(em, input.platform, input.board);
-  const jobs = [...accepted.values()];
-  const fresh = jobs.filter((j) => !known.has(j.externalId));
-  const candidates: DedupCandidate[] = [];
-  for (let i = 0; i < fresh.length; i += 5000) {
-    candidates.push(...(await deps.ingest.mergeCandidates(em, fresh.slice(i, i + 5000).map(dedupKeyOf))));
-  }
-  const byKey = Map.groupBy(candidates, (c) => c.dedupKey);
-
-  const orgs = input.organizationId ? [input.organizationId] : [];
-  let done = 0;
-  for (let i = 0; i < jobs.length; i += INGEST_BATCH) {
-    const plan: Plan = { writes: [], copies: [], unchanged: [], unchangedJobIds: [], newJobIds: [] };
-    for (const job of jobs.slice(i, i + INGEST_BATCH)) {
-      const write: JobWrite = { jobId: '', job, seenAt: now, organizationIds: orgs, origin: 'source' };
-      const prior = known.get(job.externalId);
-      const ownId = jobIdFor(input.platform, input.board, job.externalId);
-      if (prior) {
-        if (prior.payloadHash === job.payloadHash && prior.status === 'open') {
-          plan.unchanged.push(job.externalId);
-          plan.unchangedJobIds.push(prior.jobId);
-          summary.unchanged++;
-          continue;
-        }
-        summary.updated++;
-        write.jobId = prior.jobId;
-        (prior.jobId === ownId ? plan.writes : plan.copies).push(write);
-        continue;
-      }
-      const duplicate = findDuplicate(job, byKey.get(dedupKeyOf(job)) ?? []);
-      if (duplicate) {
-        duplicate.sources.push(sourceKeyOf(job));
-        write.jobId = duplicate.jobId;
-        plan.copies.push(write);
-        summary.merged++;
-      } else {
-        write.jobId = ownId;
-        plan.writes.push(write);
-        plan.newJobIds.push(ownId);
-        summary.new++;
-      }
-    }
-    await writeBatch(deps, input, plan, now);
-    done += Math.min(INGEST_BATCH, jobs.length - i);
-    input.onProgress?.(done, jobs.length);
-  }
-
-  if (input.complete) {
-    const closed = await deps.ingest.closeMissing(em, input.platform, input.board, [...seenIds], now);
-    summary.closed = closed.length;
-  }
-  deps.logger?.info(
-    { platform: input.platform, board: input.board, ...summary, rejectedRows: undefined },
-    'ingest run',
-  );
-  return summary;
+  return jobs;
 }
 
-async function writeBatch(deps: IngestDeps, input: IngestInput, plan: Plan, now: Date): Promise<void> {
+/** Decides, per posting, between new job, update, unchanged and merged copy. */
+async function planBatch(run: Run, jobs: NormalizedJob[]): Promise<Plan> {
+  const { input, summary, known, deps } = run;
+  const fresh = jobs.filter((j) => !known.has(j.externalId));
+  const candidates = await deps.ingest.mergeCandidates(deps.orm.em.fork(), fresh.map(dedupKeyOf));
+  const byKey = Map.groupBy(candidates, (c) => c.dedupKey);
+  const orgs = input.organizationId ? [input.organizationId] : [];
+  const plan: Plan = { writes: [], copies: [], unchanged: [], unchangedJobIds: [], newJobIds: [] };
+  for (const job of jobs) {
+    const write: JobWrite = { jobId: '', job, seenAt: run.now, organizationIds: orgs, origin: 'source' };
+    const prior = known.get(job.externalId);
+    const ownId = jobIdFor(input.platform, input.board, job.externalId);
+    if (prior) {
+      if (prior.payloadHash === job.payloadHash && prior.status === 'open') {
+        plan.unchanged.push(job.externalId);
+        plan.unchangedJobIds.push(prior.jobId);
+        summary.unchanged++;
+        continue;
+      }
+      summary.updated++;
+      write.jobId = prior.jobId;
+      (prior.jobId === ownId ? plan.writes : plan.copies).push(write);
+      continue;
+    }
+    const duplicate = findDuplicate(job, byKey.get(dedupKeyOf(job)) ?? []);
+    if (duplicate) {
+      duplicate.sources.push(sourceKeyOf(job));
+      write.jobId = duplicate.jobId;
+      plan.copies.push(write);
+      summary.merged++;
+    } else {
+      write.jobId = ownId;
+      plan.writes.push(write);
+      plan.newJobIds.push(ownId);
+      summary.new++;
+    }
+  }
+  return plan;
+}
+
+async function writeBatch({ deps, input, now }: Run, plan: Plan): Promise<void> {
   await deps.orm.em.fork().transactional(async (tx) => {
     await deps.writer.write(tx, plan.writes);
     await deps.writer.attachCopies(tx, plan.copies);

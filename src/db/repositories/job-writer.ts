@@ -60,15 +60,14 @@ function jobRow(w: JobWrite) {
   };
 }
 
+// Arrays arrive as JSON arrays and jsonb_to_recordset turns them into text[] itself.
 const JOB_RECORD_COLUMNS = `id uuid, title text, normalized_title text, company_key text, description_html text,
   description_text text, location_text text, city text, region text, country_code text, places jsonb,
-  city_keys jsonb, country_codes jsonb, remote_type text, job_type text, seniority text, category_id uuid,
-  department text, skills jsonb, skill_keys jsonb, salary_min float8, salary_max float8, salary_currency text,
+  city_keys text[], country_codes text[], remote_type text, job_type text, seniority text, category_id uuid,
+  department text, skills text[], skill_keys text[], salary_min float8, salary_max float8, salary_currency text,
   salary_period text, salary_min_usd int, salary_max_usd int, salary_text text, ats_platform text, source text,
   listing_url text, apply_url text, visa_sponsorship bool, posted_at timestamptz, seen_at timestamptz,
   updated_at timestamptz, status text, dedup_key text, doc_title text, doc_company text, doc_description text`;
-
-const textArray = (col: string) => `array(select jsonb_array_elements_text(t.${col}))`;
 
 /**
  * Bulk writes of normalized postings: companies, jobs, provenance and board
@@ -107,8 +106,8 @@ export class JobWriter {
     await em.execute(
       `update job j set
           places = (select coalesce(jsonb_agg(distinct x), '[]'::jsonb) from jsonb_array_elements(j.places || t.places) x),
-          city_keys = array(select distinct unnest(j.city_keys || ${textArray('city_keys')})),
-          country_codes = array(select distinct unnest(j.country_codes || ${textArray('country_codes')})),
+          city_keys = array(select distinct unnest(j.city_keys || t.city_keys)),
+          country_codes = array(select distinct unnest(j.country_codes || t.country_codes)),
           salary_min = case when j.salary_min_usd is null then t.salary_min else j.salary_min end,
           salary_max = case when j.salary_min_usd is null then t.salary_max else j.salary_max end,
           salary_currency = case when j.salary_min_usd is null then t.salary_currency else j.salary_currency end,
@@ -174,9 +173,9 @@ export class JobWriter {
           salary_max_usd, salary_text, ats_platform, source, listing_url, apply_url, visa_sponsorship, posted_at,
           first_seen_at, last_seen_at, updated_at, closed_at, status, dedup_key, search_vector)
        select t.id, t.title, t.normalized_title, c.id, t.description_html, t.description_text, t.location_text,
-          t.city, t.region, t.country_code, t.places, ${textArray('city_keys')}, ${textArray('country_codes')},
-          t.remote_type, t.job_type, t.seniority, t.category_id, t.department, ${textArray('skills')},
-          ${textArray('skill_keys')}, t.salary_min, t.salary_max, t.salary_currency, t.salary_period,
+          t.city, t.region, t.country_code, t.places, t.city_keys, t.country_codes,
+          t.remote_type, t.job_type, t.seniority, t.category_id, t.department, t.skills,
+          t.skill_keys, t.salary_min, t.salary_max, t.salary_currency, t.salary_period,
           t.salary_min_usd, t.salary_max_usd, t.salary_text, t.ats_platform, t.source, t.listing_url, t.apply_url,
           t.visa_sponsorship, t.posted_at, t.seen_at, t.seen_at, t.updated_at,
           case when t.status = 'closed' then t.seen_at end, t.status, t.dedup_key,

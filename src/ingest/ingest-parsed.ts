@@ -23,14 +23,8 @@ export async function ingestParsed(
   const total = emptySummary();
   const groups = [...Map.groupBy(parsed.postings, (p) => `${p.source}\u0000${p.board}`).values()];
   if (groups.length === 0) {
-    for (const r of parsed.rejected)
-      addSummary(total, {
-        ...emptySummary(),
-        fetched: 1,
-        rejected: 1,
-        rejectedReasons: { [r.reason]: 1 },
-        rejectedRows: [r],
-      });
+    total.fetched = parsed.rejected.length;
+    for (const r of parsed.rejected) addRejection(total, r);
     return total;
   }
   let first = true;

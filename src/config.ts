@@ -28,8 +28,10 @@ const EnvSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     /** Rate-limit window in milliseconds. @default 60000 (1 minute) */
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-    /** Shared rate-limit counters for several gateway instances. */
+    /** redis://… keeps rate-limit counters in Redis, shared by every gateway instance. */
     REDIS_URL: z.string().url().optional(),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, so clients cannot spoof it. @default false */
+    TRUST_PROXY: boolFromEnv.default(false),
     /** Demo jobs generated on an empty database by `serve --seed-demo`. @default 10000 */
     DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
     /** Run configured sources on their intervals inside the server. @default true */
@@ -40,7 +42,7 @@ const EnvSchema = z
 export interface Config {
   env: 'development' | 'production' | 'test';
   database: { kind: 'postgres'; url: string; replicaUrls: string[] } | { kind: 'pglite'; dir: string };
-  http: { host: string; port: number; bodyLimitBytes: number };
+  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean };
   rateLimit: { max: number; windowMs: number; redisUrl: string | null };
   logLevel: string;
   demoJobs: number;
@@ -68,7 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             .filter(Boolean),
         }
       : { kind: 'pglite', dir: e.PGLITE_DIR },
-    http: { host: e.HOST, port: e.PORT, bodyLimitBytes: e.BODY_LIMIT_BYTES },
+    http: { host: e.HOST, port: e.PORT, bodyLimitBytes: e.BODY_LIMIT_BYTES, trustProxy: e.TRUST_PROXY },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL ?? null },
     logLevel: e.LOG_LEVEL,
     demoJobs: e.DEMO_JOBS,

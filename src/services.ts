@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createJobEvents, type JobEvents } from './db/job-events.ts';
@@ -25,6 +26,8 @@ export interface Services {
   sources: SourceRepository;
   registry: SourceRegistry;
   http: HttpClient;
+  /** Shared rate-limit store when REDIS_URL is set. */
+  redis: Redis | null;
   /** The LISTEN side of new-job announcements, opened on first use (only servers need it). */
   jobEvents(): Promise<JobEvents>;
   close(): Promise<void>;
@@ -48,6 +51,15 @@ export async function createServices(
   const clock = overrides.clock ?? (() => new Date());
   const orm = await createOrm(config.database, { onQuery: overrides.onQuery });
   let events: Promise<JobEvents> | undefined;
+  // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests through.
+  const redis = config.rateLimit.redisUrl
+    ? new Redis(config.rateLimit.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : null;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis unavailable'));
   const databaseUrl = config.database.kind === 'postgres' ? config.database.url : null;
   return {
     config,
@@ -62,8 +74,10 @@ export async function createServices(
     sources: new SourceRepository(),
     registry: overrides.registry ?? createSourceRegistry(),
     http: overrides.http ?? createHttpClient({ userAgent: 'job-listings-service/0.1 (+https://localhost)' }),
+    redis,
     jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
     close: async () => {
+      redis?.disconnect();
       if (events) await (await events).close();
       await orm.close(true);
     },

@@ -26,7 +26,7 @@ export async function createApp(services: Services): Promise<FastifyInstance> {
     // Query strings and bodies may carry lists; fastify's ajv coerces scalars but
     // must not strip unknown keys silently from what we then validate ourselves.
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
-    trustProxy: true,
+    trustProxy: config.http.trustProxy,
   });
 
   app.decorateRequest('em', null as never);
@@ -58,6 +58,8 @@ export async function createApp(services: Services): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // Counters in Redis are shared by every gateway; if Redis fails, serve rather than refuse.
+    ...(services.redis ? { redis: services.redis, nameSpace: 'jobs-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new DomainError(
         'rate_limited',

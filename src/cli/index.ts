@@ -20,4 +20,19 @@ registerSourcesCommands(program);
 registerSchemaCommand(program);
 registerBenchCommand(program);
 
-await program.parseAsync(process.argv);
+/** Operator mistakes (a taken port, a bad variable, a missing file) print one line, not a stack. */
+function explain(error: unknown): string {
+  const e = error as { code?: string; message?: string; address?: string; port?: number };
+  if (e.code === 'EADDRINUSE')
+    return `Port ${e.port} on ${e.address} is already in use: stop the other process or set PORT.`;
+  if (e.code === 'ENOENT') return e.message ?? 'file not found';
+  return e.message ?? String(error);
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
+  console.error(`jobs: ${explain(error)}`);
+  process.exit(1);
+}

@@ -6,7 +6,7 @@ function count(value: string): number {
   return n;
 }
 
-/** `jobs bench`: the ingest and search benchmark (scripts/bench.ts); prints figures, asserts nothing. */
+/** `jobs bench`: the ingest and search benchmark (scripts/bench/); prints figures, asserts nothing. */
 export function registerBenchCommand(program: Command): void {
   program
     .command('bench')
@@ -27,7 +27,7 @@ export function registerBenchCommand(program: Command): void {
         pglite: boolean;
       }) => {
         // Loaded on use: the bench pulls in the whole ingest graph and the cluster helper.
-        const { runBench } = await import('../../../scripts/bench.ts');
+        const { runBench } = await import('../../../scripts/bench/index.ts');
         await runBench({ ...opts, repeats: Math.max(1, opts.repeats) });
       },
     );

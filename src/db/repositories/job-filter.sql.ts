@@ -10,6 +10,11 @@ export interface SqlPart {
   params: unknown[];
 }
 
+export interface WherePart extends SqlPart {
+  /** Whether the clause refers to the company row (alias `c`). */
+  usesCompany: boolean;
+}
+
 /**
  * A text[] from one JSON parameter. The ORM expands array parameters into lists,
  * so arrays travel as JSON and become arrays in SQL.
@@ -42,7 +47,7 @@ function companyMatch(values: string[], params: unknown[]): string {
  * The WHERE clause for a filter over `job j join company c`. Every list filter is
  * "any of" except skills ("all of"); an empty list means "no filter".
  */
-export function buildJobWhere(filter: JobFilter, now: Date): SqlPart {
+export function buildJobWhere(filter: JobFilter, now: Date): WherePart {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -114,7 +119,8 @@ export function buildJobWhere(filter: JobFilter, now: Date): SqlPart {
     add('j.posted_at >= ?', new Date(now.getTime() - filter.postedWithinDays * DAY_MS));
   if (filter.visaSponsorship !== undefined) add('j.visa_sponsorship = ?', filter.visaSponsorship);
 
-  return { sql: where.length ? where.join(' and ') : 'true', params };
+  const usesCompany = Boolean(filter.companies?.length || filter.excludeCompanies?.length);
+  return { sql: where.length ? where.join(' and ') : 'true', params, usesCompany };
 }
 
 /**

@@ -5,6 +5,12 @@ import type { Em } from '../orm.ts';
 import { buildJobWhere, buildRelevance, TEXT_ARRAY } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
 
+/**
+ * Reads may go to a streaming replica (DATABASE_REPLICA_URLS); without replicas the
+ * ORM uses the primary. Writes and API-key checks always use the primary.
+ */
+const READ = { method: 'all', connectionType: 'read' } as const;
+
 const ORDER_BY: Record<SortOrder, string> = {
   relevance: 'relevance desc, j.posted_at desc, j.id desc',
   newest: 'j.posted_at desc, j.id desc',
@@ -36,6 +42,7 @@ export class JobRepository {
         order by ${ORDER_BY[order]}
         limit ? offset ?`,
       [...relevance.params, ...where.params, page.limit, page.offset],
+      READ,
     );
     return { items: rows.map(toJobRecord), total: await this.countMatches(em, filter) };
   }
@@ -43,9 +50,12 @@ export class JobRepository {
   /** The exact number of jobs matching a filter. */
   async countMatches(em: Em, filter: JobFilter): Promise<number> {
     const where = buildJobWhere(filter, this.clock());
+    // The company join only when a company filter needs it: a bare count can stay on job's indexes.
+    const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
     const [count] = await em.execute<{ total: number | string }[]>(
-      `select count(*) as total from job j join company c on c.id = j.company_id where ${where.sql}`,
+      `select count(*) as total from ${from} where ${where.sql}`,
       where.params,
+      READ,
     );
     return Number(count?.total ?? 0);
   }
@@ -56,13 +66,9 @@ export class JobRepository {
     const rows = await em.execute(
       `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id::text = any(${TEXT_ARRAY})`,
       [JSON.stringify(ids)],
+      READ,
     );
     const byId = new Map(rows.map((r) => [String(r.id), toJobRecord(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  async count(em: Em): Promise<number> {
-    const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from job');
-    return Number(row?.n ?? 0);
   }
 }

@@ -1,0 +1,119 @@
+/**
+ * The ingest and search benchmark: prints figures, asserts nothing.
+ *
+ *   npm run bench -- [--postings 50000] [--search-jobs 100000] [--pglite-cap 20000] [--repeats 30] [--no-pglite]
+ *
+ * PostgreSQL is DATABASE_URL when set (the bench creates and drops a database of its
+ * own there), else a throwaway PostgreSQL 15 cluster (scripts/pg-cluster.ts). PGlite
+ * always runs in memory (memory://). Demo postings (src/demo/generate.ts) stand in for
+ * feeds: deterministic, one board per demo company.
+ *
+ * Order: header; ingest stages (normalize only, PostgreSQL cold and re-run, PGlite cold
+ * and re-run on a prefix, bulk fill of PostgreSQL up to the search size); the ingest
+ * report; search latency on every database.
+ */
+import type { RawPosting } from '../../src/domain/raw-posting.ts';
+import { generateDemoPostings } from '../../src/demo/generate.ts';
+import { fmt, log, ms } from './format.ts';
+import { bulkWrite, byBoard, ingestAll, normalizeOnly, openDb, type Db } from './ingest.ts';
+import { NOW, SEARCH_BUDGET_MS, type BenchOptions } from './options.ts';
+import { openPostgres, serverVersion, tableUpdates, type PgTarget } from './postgres.ts';
+import { printHeader, printIngestReport, type IngestRun } from './report.ts';
+import { searchLatency } from './search.ts';
+import { perSecond, type StageResult } from './stage.ts';
+
+export type { BenchOptions } from './options.ts';
+
+export async function runBench(opts: BenchOptions): Promise<void> {
+  printHeader(opts);
+  const pg = await openPostgres();
+  const dbs: Db[] = [];
+  try {
+    printIngestReport(await benchIngest(opts, pg, dbs));
+    log();
+    log('## Search latency (JobRepository.search, ms; total = exact number of matches)');
+    for (const db of dbs) await searchLatency(db, opts.repeats, SEARCH_BUDGET_MS);
+  } finally {
+    for (const db of dbs) await db.close().catch(() => undefined);
+    await pg.dispose();
+  }
+}
+
+/** Every ingest stage, in order; opened databases join `dbs` (PostgreSQL first). */
+async function benchIngest(opts: BenchOptions, pg: PgTarget, dbs: Db[]): Promise<IngestRun> {
+  const postings = generate(opts);
+  log(`PostgreSQL: ${pg.label}`);
+  const norm = normalizeOnly(postings);
+  const normalizeMsPer1000 = (norm.result.seconds * 1e6) / norm.result.postings;
+  log(
+    `normalize only: ${fmt(perSecond(norm.result))} postings/s (${ms(normalizeMsPer1000)} ms per 1000 postings)`,
+  );
+  const pgDb = await openDb('PostgreSQL', { DATABASE_URL: pg.url });
+  dbs.push(pgDb);
+  const onPg = await postgresStages(pgDb, postings, pg.dataDir);
+  const litePostings = postings.slice(0, Math.min(opts.pgliteCap, postings.length));
+  const onLite = opts.pglite ? await pgliteStages(dbs, litePostings) : [];
+  const extra = Math.max(0, opts.searchJobs - opts.postings);
+  const fill =
+    extra > 0 && norm.jobs.length > 0 ? await bulkWrite(pgDb.services, norm.jobs, extra, pg.dataDir) : null;
+  if (fill) log(`PostgreSQL bulk write (${fmt(extra)} copies): ${fmt(perSecond(fill))} postings/s`);
+  return {
+    results: [norm.result, onPg.cold, onPg.rerun, ...onLite, ...(fill ? [fill] : [])],
+    postings: postings.length,
+    litePostings: opts.pglite ? litePostings.length : null,
+    normalize: norm.result,
+    normalizeMsPer1000,
+    pgCold: onPg.cold,
+    pgRerun: onPg.rerun,
+    liteCold: onLite[0],
+    updatesBefore: onPg.updatesBefore,
+    updatesAfter: onPg.updatesAfter,
+  };
+}
+
+function generate(opts: BenchOptions): RawPosting[] {
+  const t0 = performance.now();
+  const postings = generateDemoPostings({ count: opts.postings, seed: opts.seed, now: NOW });
+  const boards = byBoard(postings).size;
+  log(
+    `generated ${fmt(postings.length)} demo postings on ${boards} boards in ${((performance.now() - t0) / 1000).toFixed(1)} s (not counted)`,
+  );
+  return postings;
+}
+
+/** PostgreSQL first: cold, then re-run, with the table update statistics around the re-run. */
+async function postgresStages(db: Db, postings: RawPosting[], dataDir: string | null) {
+  log(`PostgreSQL server ${await serverVersion(db.services)}`);
+  const cold = await ingestAll(db.services, db.probe, postings, 'runIngest, cold', 'PostgreSQL', dataDir);
+  log(`PostgreSQL cold: ${fmt(perSecond(cold))} postings/s`);
+  const updatesBefore = await tableUpdates(db.services);
+  const rerun = await ingestAll(
+    db.services,
+    db.probe,
+    postings,
+    'runIngest, re-run (unchanged)',
+    'PostgreSQL',
+    dataDir,
+  );
+  const updatesAfter = await tableUpdates(db.services);
+  log(`PostgreSQL re-run: ${fmt(perSecond(rerun))} postings/s`);
+  return { cold, rerun, updatesBefore, updatesAfter };
+}
+
+/** PGlite: the same stages on a prefix, in memory. */
+async function pgliteStages(dbs: Db[], postings: RawPosting[]): Promise<StageResult[]> {
+  const db = await openDb('PGlite', { PGLITE_DIR: 'memory://' });
+  dbs.push(db);
+  const cold = await ingestAll(db.services, db.probe, postings, 'runIngest, cold', 'PGlite', null);
+  log(`PGlite cold (${fmt(postings.length)} postings): ${fmt(perSecond(cold))} postings/s`);
+  const rerun = await ingestAll(
+    db.services,
+    db.probe,
+    postings,
+    'runIngest, re-run (unchanged)',
+    'PGlite',
+    null,
+  );
+  log(`PGlite re-run: ${fmt(perSecond(rerun))} postings/s`);
+  return [cold, rerun];
+}

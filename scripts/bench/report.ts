@@ -1,0 +1,198 @@
+/**
+ * The printed report: the opening (machine, options, goal, how to read the figures) and
+ * the ingest part (throughput table, goal verdict, where the time goes per stage in probe
+ * times per 1000 postings, and the row versions a PostgreSQL re-run writes).
+ */
+import { cpus, totalmem } from 'node:os';
+import { fmt, log, ms, table } from './format.ts';
+import { GOAL_PER_SECOND, SEARCH_BUDGET_MS, type BenchOptions } from './options.ts';
+import type { TableUpdates } from './postgres.ts';
+import { perSecond, type StageResult } from './stage.ts';
+
+/** What the ingest part measured, as the report needs it. */
+export interface IngestRun {
+  results: StageResult[];
+  postings: number;
+  /** Postings ingested into PGlite; null when PGlite was skipped. */
+  litePostings: number | null;
+  normalize: StageResult;
+  normalizeMsPer1000: number;
+  pgCold: StageResult;
+  pgRerun: StageResult;
+  liteCold: StageResult | undefined;
+  updatesBefore: TableUpdates;
+  updatesAfter: TableUpdates;
+}
+
+const TOP = [
+  'JobWriter.write',
+  'JobWriter.attachCopies',
+  'JobWriter.addMemberships',
+  'IngestRepository.knownPostings',
+  'IngestRepository.mergeCandidates',
+  'IngestRepository.touch',
+  'IngestRepository.closeMissing',
+  'IngestRepository.announceNewJobs',
+];
+/** Called from within JobWriter.write: shown indented, no share of their own. */
+const INNER = [
+  'JobWriter.upsertCompanies',
+  'JobWriter.upsertJobs',
+  'JobWriter.upsertSourcePostings',
+  'JobWriter.addToBoards',
+];
+
+/** The report's opening: machine, options, goal, and how to read the figures. */
+export function printHeader(opts: BenchOptions): void {
+  const cpu = cpus();
+  log('# Job listings service — ingest and search benchmark');
+  log();
+  log(
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
+  log(
+    `options: --postings ${opts.postings} --search-jobs ${opts.searchJobs} --pglite-cap ${opts.pgliteCap} --repeats ${opts.repeats}${opts.pglite ? '' : ' --no-pglite'}`,
+  );
+  log(`goal: ≥ ${fmt(GOAL_PER_SECOND)} postings/s stored on PostgreSQL (stage "runIngest, cold")`);
+  log();
+  printHowToRead(opts.repeats);
+  log();
+}
+
+function printHowToRead(repeats: number): void {
+  log('How to read: each stage runs once, single process, single client. "cold" stores into an empty');
+  log('database; "re-run" feeds the same postings again (all unchanged: normalize, compare hashes, touch).');
+  log(
+    'postings/s counts postings offered, including the normalize step. "× PGlite" is PostgreSQL\'s rate over',
+  );
+  log(
+    "PGlite's for the same stage on the same postings prefix. node CPU s is this process's CPU time, PG CPU s",
+  );
+  log("the server processes' (local server only): wall time far above their sum means waiting/round trips.");
+  log(
+    'Search: JobRepository.search (page of 20 + exact count, 2 statements) after ANALYZE, 2 warm-ups, then',
+  );
+  log(
+    `${repeats} sequential runs per query (fewer, at least 5, when a query passes ${SEARCH_BUDGET_MS / 1000} s); with so few`,
+  );
+  log(
+    'runs p99 is about the maximum. "count only" times the count statement alone (JobRepository.countMatches).',
+  );
+}
+
+export function printIngestReport(run: IngestRun): void {
+  log();
+  log(`## Ingest throughput (goal ≥ ${fmt(GOAL_PER_SECOND)} postings/s on PostgreSQL)`);
+  log();
+  printIngestTable(run.results);
+  log();
+  printVerdict(run);
+  log();
+  printBreakdown(run.pgCold, run.normalizeMsPer1000);
+  log();
+  printBreakdown(run.pgRerun, run.normalizeMsPer1000);
+  printRowVersions(run.updatesBefore, run.updatesAfter);
+  if (run.liteCold) {
+    log();
+    printBreakdown(run.liteCold, run.normalizeMsPer1000);
+  }
+}
+
+function printVerdict(run: IngestRun): void {
+  if (run.litePostings !== null && run.litePostings < run.postings) {
+    log(
+      `PGlite is capped at ${fmt(run.litePostings)} postings (the first ones); × PGlite compares rates, not totals.`,
+    );
+  }
+  const verdict = perSecond(run.pgCold) >= GOAL_PER_SECOND ? 'MET' : 'NOT MET';
+  log(
+    `Goal ${verdict}: PostgreSQL cold store ${fmt(perSecond(run.pgCold))} postings/s vs ${fmt(GOAL_PER_SECOND)}.`,
+  );
+  log(`Normalization alone allows at most ${fmt(perSecond(run.normalize))} postings/s on one core.`);
+}
+
+function printIngestTable(results: StageResult[]): void {
+  const pgliteRate = (stage: string) => {
+    const r = results.find((x) => x.stage === stage && x.database === 'PGlite');
+    return r ? perSecond(r) : null;
+  };
+  const header = [
+    'stage',
+    'database',
+    'postings',
+    'seconds',
+    'postings/s',
+    '× PGlite',
+    'node CPU s',
+    'PG CPU s',
+    'result',
+  ];
+  log(
+    table(
+      header,
+      results.map((r) => ingestRow(r, pgliteRate(r.stage))),
+      2,
+    ),
+  );
+}
+
+function ingestRow(r: StageResult, pgliteRate: number | null): string[] {
+  const s = r.summary;
+  return [
+    r.stage,
+    r.database,
+    fmt(r.postings),
+    r.seconds.toFixed(2),
+    fmt(perSecond(r)),
+    pgliteRate && r.database !== '-' ? `${(perSecond(r) / pgliteRate).toFixed(2)}×` : '-',
+    r.nodeCpu.toFixed(1),
+    r.pgCpu === null ? '-' : r.pgCpu.toFixed(1),
+    s
+      ? `new ${s.new}, unchanged ${s.unchanged}, merged ${s.merged}, updated ${s.updated}, rejected ${s.rejected}`
+      : '',
+  ];
+}
+
+function printBreakdown(r: StageResult, normalizeMsPer1000: number): void {
+  if (!r.breakdown) return;
+  log(`  ${r.stage} on ${r.database}: where the time goes`);
+  const rows = breakdownRows(r, r.breakdown, normalizeMsPer1000);
+  log(table(['part', 'calls', 'ms / 1000 postings', 'share'], rows).replace(/^/gm, '    '));
+}
+
+function breakdownRows(
+  r: StageResult,
+  breakdown: NonNullable<StageResult['breakdown']>,
+  normalizeMsPer1000: number,
+): string[][] {
+  const per1000 = (v: number) => (v / r.postings) * 1000;
+  const wall = r.seconds * 1000;
+  const share = (v: number) => `${((v / wall) * 100).toFixed(0)} %`;
+  const measured = TOP.reduce((sum, k) => sum + (breakdown.get(k)?.ms ?? 0), 0);
+  const normalize = (normalizeMsPer1000 * r.postings) / 1000;
+  const rows = [
+    ['normalizePosting (est.: rate of "normalize only")', '', ms(normalizeMsPer1000), share(normalize)],
+  ];
+  for (const k of [...TOP, ...INNER]) {
+    const v = breakdown.get(k);
+    if (!v || v.calls === 0) continue;
+    const inner = INNER.includes(k);
+    rows.push([`${inner ? '  └ ' : ''}${k}`, fmt(v.calls), ms(per1000(v.ms)), inner ? '' : share(v.ms)]);
+  }
+  const rest = wall - measured - normalize;
+  rows.push(['rest: begin/commit, planning, dedupe, GC, ±est.', '', ms(per1000(rest)), share(rest)]);
+  rows.push(['total (wall)', '', ms(per1000(wall)), '100 %']);
+  return rows;
+}
+
+function printRowVersions(before: TableUpdates, after: TableUpdates): void {
+  log('    row versions written by the re-run (pg_stat_user_tables; HOT = no index entries written):');
+  for (const [name, now] of after) {
+    const then = before.get(name) ?? { upd: 0, hot: 0 };
+    const upd = now.upd - then.upd;
+    const hot = now.hot - then.hot;
+    log(
+      `      ${name}: ${fmt(upd)} updated rows, ${fmt(hot)} HOT (${upd ? ((hot / upd) * 100).toFixed(0) : 0} %), ${fmt(upd - hot)} with new entries in every index`,
+    );
+  }
+}

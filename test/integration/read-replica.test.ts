@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/create-app.ts';
+import { runIngest } from '../../src/ingest/pipeline.ts';
+import { createKey, ORG_A, seedDataset } from '../helpers/dataset.ts';
+import { startCluster } from '../helpers/postgres-cluster.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+// Streaming replication needs two PostgreSQL servers; an embedded database has no replicas.
+describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgres)', () => {
+  it('serves searches from the replica, even while the primary is down', async () => {
+    const primary = await startCluster();
+    cleanups.push(() => primary.stop());
+    const writer = await createTestServices({}, { DATABASE_URL: primary.url });
+    cleanups.push(() => writer.close());
+    await seedDataset(writer);
+    const key = await createKey(writer, ORG_A.id);
+
+    const replica = await startCluster({ replicaOf: primary.url });
+    cleanups.push(() => replica.stop());
+    const gateway = await createTestServices(
+      {},
+      { DATABASE_URL: primary.url, DATABASE_REPLICA_URLS: replica.url },
+    );
+    const app = await createApp(gateway);
+    cleanups.push(
+      () => gateway.close(),
+      () => app.close(),
+    );
+    const search = (q: string) => app.inject({ method: 'POST', url: '/search/jobs', payload: { q } });
+
+    // A job written on the primary reaches searches through the replica.
+    await runIngest(writer, {
+      platform: 'lever',
+      board: 'replica',
+      complete: true,
+      postings: [
+        {
+          source: 'lever',
+          board: 'replica',
+          externalId: 'r1',
+          title: 'Replication Wrangler',
+          companyName: 'Standby Inc',
+          payload: {},
+        },
+      ],
+    });
+    await expect
+      .poll(async () => (await search('wrangler')).json().pagination.total, {
+        timeout: 15_000,
+        interval: 100,
+      })
+      .toBe(1);
+
+    primary.pause();
+    const res = await search('rustacean');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination.total).toBe(3);
+    const gql = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ searchJobs(first: 2) { totalCount } }' },
+    });
+    expect(gql.json().data.searchJobs.totalCount).toBeGreaterThan(0);
+    // API keys are checked on the primary (a revocation must bite at once), so the listing waits for it.
+    const listing = await app.inject({ method: 'GET', url: '/jobs', headers: { 'x-api-key': key } });
+    expect(listing.statusCode).toBe(503);
+
+    primary.resume();
+    await expect
+      .poll(
+        async () =>
+          (await app.inject({ method: 'GET', url: '/jobs', headers: { 'x-api-key': key } })).statusCode,
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(200);
+  });
+});

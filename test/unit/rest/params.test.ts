@@ -86,3 +86,15 @@ describe('database outage detection', () => {
     ).toBe(500);
   });
 });
+
+describe('configuration', () => {
+  it('treats an empty variable as unset and names a bad one', async () => {
+    const { loadConfig } = await import('../../../src/config.ts');
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database).toEqual({
+      kind: 'pglite',
+      dir: '.data/pglite',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database.kind).toBe('postgres');
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

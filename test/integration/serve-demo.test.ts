@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/ingest/seed-demo.ts';
+import { TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * What `npm start` does, as a real process: an embedded database in a directory,
+ * migrated and filled with demo data, both contract routes and /graphql served, the
+ * demo key printed; and a restart that keeps the data and adds nothing twice.
+ * (A smaller demo set than the default 10,000 keeps the test quick.)
+ */
+const dir = mkdtempSync(join(tmpdir(), 'jobs-serve-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(): Promise<{ base: string; output: () => string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/cli/index.ts', 'serve', '--seed-demo'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PGLITE_DIR: join(dir, 'db'),
+      DEMO_JOBS: '3000',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) => child.once('exit', (code) => ((exitCode = code), resolve())));
+  await expect
+    .poll(() => (exitCode !== null ? `exited ${exitCode}: ${out}` : out), { timeout: 90_000, interval: 200 })
+    .toContain('is up at');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    output: () => out,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const totals = async (base: string) => {
+  const search = await (
+    await fetch(`${base}/search/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json();
+  const mine = await (await fetch(`${base}/jobs`, { headers: { 'x-api-key': DEMO_API_KEY } })).json();
+  return { all: search.pagination.total as number, board: mine.total_items as number };
+};
+
+describe.skipIf(TEST_DB !== 'pglite')('npm start on an empty directory (embedded database)', () => {
+  it('seeds demo data once, serves both routes and GraphQL, and keeps the data across a restart', async () => {
+    const first = await start();
+    expect(first.output()).toContain(DEMO_API_KEY);
+    const before = await totals(first.base);
+    expect(before.all).toBe(3000);
+    expect(before.board).toBeGreaterThanOrEqual(300);
+    const gql = await fetch(`${first.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': DEMO_API_KEY },
+      body: JSON.stringify({
+        query: '{ searchJobs(first: 1) { totalCount } organizationJobs(first: 1) { totalCount } }',
+      }),
+    });
+    expect((await gql.json()).data).toEqual({
+      searchJobs: { totalCount: 3000 },
+      organizationJobs: { totalCount: before.board },
+    });
+    await first.stop();
+
+    const second = await start();
+    expect(await totals(second.base)).toEqual(before);
+    await second.stop();
+  }, 240_000);
+});

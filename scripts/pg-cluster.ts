@@ -7,9 +7,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface ThrowawayPostgres {
   url: string;
@@ -32,17 +32,6 @@ export interface ThrowawayOptions {
   settings?: Record<string, string | number>;
   /** URL of a running primary: the new cluster is its streaming replica (pg_basebackup -R). */
   replicaOf?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 function asPostgres(cmd: string, args: string[]): void {

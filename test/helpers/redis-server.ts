@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/free-port.ts';
 
 const REDIS_BIN = '/usr/bin/redis-server';
 
@@ -9,17 +9,6 @@ export function redisUnavailable(): string | null {
   if (existsSync(REDIS_BIN)) return null;
   if (process.env.CI) throw new Error(`${REDIS_BIN} is missing; .ci/run installs redis-server`);
   return 'redis-server is not installed (apt-get install redis-server)';
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** A throwaway Redis on a free loopback port, in memory only. */

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { buildJobWhere, buildRelevance } from '../../../src/db/repositories/job-filter.sql.ts';
+import type { JobFilter } from '../../../src/domain/job-filter.ts';
+
+const now = new Date('2026-11-22T00:00:00Z');
+const where = (filter: JobFilter) => buildJobWhere(filter, now);
+const placeholders = (sql: string) => (sql.match(/\?/g) ?? []).length;
+
+describe('filter → SQL', () => {
+  it('shows open jobs and nothing else by default', () => {
+    expect(where({})).toEqual({ sql: 'j.status = ?', params: ['open'], usesCompany: false });
+    expect(where({ status: 'any' }).sql).toBe('true');
+  });
+
+  it('ignores empty lists', () => {
+    const w = where({ cities: [], skills: [], jobTypes: [], companies: [] });
+    expect(w.sql).toBe('j.status = ?');
+  });
+
+  it.each<[string, JobFilter, RegExp, unknown[]]>([
+    [
+      'query: all words as prefixes',
+      { query: 'Senior  ENG' },
+      /search_vector @@ to_tsquery/,
+      ['senior:* & eng:*'],
+    ],
+    [
+      'cities: folded, any of',
+      { cities: ['Zürich', 'BERLIN'] },
+      /city_keys &&/,
+      [JSON.stringify(['zurich', 'berlin'])],
+    ],
+    [
+      'countries: upper case',
+      { countries: ['de', 'Us'] },
+      /country_codes &&/,
+      [JSON.stringify(['DE', 'US'])],
+    ],
+    [
+      'skills: all of, folded',
+      { skills: ['TypeScript', 'PostgreSQL'] },
+      /skill_keys @>/,
+      [JSON.stringify(['typescript', 'postgresql'])],
+    ],
+    [
+      'min salary: the range reaches it',
+      { minSalaryUsd: 100_000 },
+      /coalesce\(j\.salary_max_usd, j\.salary_min_usd\) >= \?/,
+      [100_000],
+    ],
+    [
+      'max salary: the range starts below it',
+      { maxSalaryUsd: 90_000 },
+      /coalesce\(j\.salary_min_usd, j\.salary_max_usd\) <= \?/,
+      [90_000],
+    ],
+    ['posted within days', { postedWithinDays: 7 }, /posted_at >= \?/, [new Date('2026-11-15T00:00:00Z')]],
+    [
+      'categories by slug become ids',
+      { categories: ['design'] },
+      /category_id::text = any/,
+      [expect.stringMatching(/^\["[0-9a-f-]{36}"\]$/)],
+    ],
+    ['remote only', { isRemote: true }, /remote_type = 'remote'/, []],
+    ['visa sponsorship', { visaSponsorship: false }, /visa_sponsorship = \?/, [false]],
+  ])('%s', (_name, filter, clause, params) => {
+    const w = where({ status: 'any', ...filter });
+    expect(w.sql).toMatch(clause);
+    expect(w.params).toEqual(params);
+    expect(placeholders(w.sql)).toBe(w.params.length);
+  });
+
+  it('marks filters that need the company row', () => {
+    expect(where({ companies: ['Acme'] }).usesCompany).toBe(true);
+    expect(where({ excludeCompanies: ['Acme'] }).sql).toMatch(/not \(c\.id/);
+    expect(where({ cities: ['Berlin'] }).usesCompany).toBe(false);
+  });
+
+  it('keeps every user value in parameters, never in the SQL text', () => {
+    const hostile = "x'); drop table job; --";
+    const w = where({
+      query: hostile,
+      cities: [hostile],
+      departments: [hostile],
+      companies: [hostile],
+      locations: [hostile],
+    });
+    expect(w.sql).not.toContain('drop');
+    expect(placeholders(w.sql)).toBe(w.params.length);
+  });
+
+  it('scores relevance per word: title 100, company 10, description 1', () => {
+    const r = buildRelevance('rust engineer');
+    expect(r.sql).toContain('then 100');
+    expect(r.params).toEqual(['rust:*A', 'rust:*B', 'engineer:*A', 'engineer:*B']);
+    expect(buildRelevance('  ')).toEqual({ sql: '0', params: [] });
+  });
+});

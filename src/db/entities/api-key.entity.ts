@@ -8,13 +8,20 @@ import { OrganizationSchema } from './organization.entity.ts';
 export const ApiKeySchema = defineEntity({
   name: 'ApiKey',
   tableName: 'api_key',
+  indexes: [{ name: 'api_key_organization_id_idx', properties: ['organization'] }],
   properties: {
     id: p.uuid().primary(),
-    organization: () => p.manyToOne(OrganizationSchema).ref(),
-    name: p.string(),
-    prefix: p.string().unique(),
-    secretHash: p.string(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    organization: () =>
+      p
+        .manyToOne(OrganizationSchema)
+        .ref()
+        .foreignKeyName('api_key_organization_id_fkey')
+        .deleteRule('cascade')
+        .updateRule('no action'),
+    name: p.text(),
+    prefix: p.text().unique('api_key_prefix_key'),
+    secretHash: p.text(),
+    createdAt: p.datetime().defaultRaw('now()'),
     lastUsedAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),

@@ -6,8 +6,8 @@ export const CategorySchema = defineEntity({
   tableName: 'category',
   properties: {
     id: p.uuid().primary(),
-    slug: p.string().unique(),
-    name: p.string(),
+    slug: p.text().unique('category_slug_key'),
+    name: p.text(),
   },
 });
 export type Category = InferEntity<typeof CategorySchema>;

@@ -6,11 +6,11 @@ export const CompanySchema = defineEntity({
   tableName: 'company',
   properties: {
     id: p.uuid().primary(),
-    name: p.string(),
-    normalizedName: p.string().unique(),
-    domain: p.string().nullable(),
-    logoUrl: p.string().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    name: p.text(),
+    normalizedName: p.text().unique('company_normalized_name_key'),
+    domain: p.text().nullable(),
+    logoUrl: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
   },
 });
 export type Company = InferEntity<typeof CompanySchema>;

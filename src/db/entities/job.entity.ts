@@ -11,39 +11,105 @@ import { CompanySchema } from './company.entity.ts';
 export const JobSchema = defineEntity({
   name: 'Job',
   tableName: 'job',
+  // The same indexes as the migrations create (a test compares them), so the ORM's
+  // schema diff stays empty and `migration:create` would start from the truth.
+  indexes: [
+    {
+      name: 'job_search_vector_idx',
+      expression: 'create index job_search_vector_idx on job using gin (search_vector)',
+    },
+    {
+      name: 'job_status_posted_idx',
+      expression: 'create index job_status_posted_idx on job (status, posted_at desc, id desc)',
+    },
+    {
+      name: 'job_status_first_seen_idx',
+      expression: 'create index job_status_first_seen_idx on job (status, first_seen_at desc, id desc)',
+    },
+    { name: 'job_company_idx', expression: 'create index job_company_idx on job (company_id)' },
+    { name: 'job_category_idx', expression: 'create index job_category_idx on job (category_id)' },
+    { name: 'job_remote_type_idx', expression: 'create index job_remote_type_idx on job (remote_type)' },
+    { name: 'job_job_type_idx', expression: 'create index job_job_type_idx on job (job_type)' },
+    { name: 'job_seniority_idx', expression: 'create index job_seniority_idx on job (seniority)' },
+    {
+      name: 'job_salary_max_usd_idx',
+      expression: 'create index job_salary_max_usd_idx on job (salary_max_usd)',
+    },
+    {
+      name: 'job_salary_min_usd_idx',
+      expression: 'create index job_salary_min_usd_idx on job (salary_min_usd)',
+    },
+    { name: 'job_ats_platform_idx', expression: 'create index job_ats_platform_idx on job (ats_platform)' },
+    { name: 'job_source_idx', expression: 'create index job_source_idx on job (source)' },
+    { name: 'job_department_idx', expression: 'create index job_department_idx on job (lower(department))' },
+    { name: 'job_visa_idx', expression: 'create index job_visa_idx on job (visa_sponsorship)' },
+    { name: 'job_dedup_key_idx', expression: 'create index job_dedup_key_idx on job (dedup_key)' },
+    { name: 'job_city_keys_idx', expression: 'create index job_city_keys_idx on job using gin (city_keys)' },
+    {
+      name: 'job_country_codes_idx',
+      expression: 'create index job_country_codes_idx on job using gin (country_codes)',
+    },
+    {
+      name: 'job_skill_keys_idx',
+      expression: 'create index job_skill_keys_idx on job using gin (skill_keys)',
+    },
+    {
+      name: 'job_location_trgm_idx',
+      expression: 'create index job_location_trgm_idx on job using gin (lower(location_text) gin_trgm_ops)',
+    },
+    {
+      name: 'job_title_trgm_idx',
+      expression: 'create index job_title_trgm_idx on job using gin (lower(title) gin_trgm_ops)',
+    },
+  ],
   properties: {
     id: p.uuid().primary(),
-    title: p.string(),
-    normalizedTitle: p.string(),
-    company: () => p.manyToOne(CompanySchema).ref(),
+    title: p.text(),
+    normalizedTitle: p.text(),
+    company: () =>
+      p
+        .manyToOne(CompanySchema)
+        .ref()
+        .foreignKeyName('job_company_id_fkey')
+        .deleteRule('no action')
+        .updateRule('no action'),
     descriptionHtml: p.text(),
     descriptionText: p.text(),
-    locationText: p.string(),
-    city: p.string().nullable(),
-    region: p.string().nullable(),
-    countryCode: p.string().length(2).nullable(),
-    places: p.json<{ city: string | null; region: string | null; countryCode: string | null }[]>(),
+    locationText: p.text(),
+    city: p.text().nullable(),
+    region: p.text().nullable(),
+    countryCode: p.string().columnType('char(2)').nullable(),
+    places: p
+      .json<{ city: string | null; region: string | null; countryCode: string | null }[]>()
+      .defaultRaw(`'[]'`),
     /** Folded city names of every place, for the any-of city filter. */
-    cityKeys: p.array(),
+    cityKeys: p.array().defaultRaw(`'{}'`),
     /** ISO codes of every place, for the any-of country filter. */
-    countryCodes: p.array(),
+    countryCodes: p.array().defaultRaw(`'{}'`),
     remoteType: p.enum([...REMOTE_TYPES]),
     jobType: p.enum([...JOB_TYPES]).nullable(),
     seniority: p.enum([...SENIORITIES]).nullable(),
-    category: () => p.manyToOne(CategorySchema).ref().nullable(),
-    department: p.string().nullable(),
-    skills: p.array(),
+    category: () =>
+      p
+        .manyToOne(CategorySchema)
+        .ref()
+        .nullable()
+        .foreignKeyName('job_category_id_fkey')
+        .deleteRule('no action')
+        .updateRule('no action'),
+    department: p.text().nullable(),
+    skills: p.array().defaultRaw(`'{}'`),
     /** Folded skill names, for the case-insensitive all-of skills filter. */
-    skillKeys: p.array(),
+    skillKeys: p.array().defaultRaw(`'{}'`),
     salaryMin: p.double().nullable(),
     salaryMax: p.double().nullable(),
-    salaryCurrency: p.string().length(3).nullable(),
+    salaryCurrency: p.string().columnType('char(3)').nullable(),
     salaryPeriod: p.enum([...SALARY_PERIODS]).nullable(),
     salaryMinUsd: p.integer().nullable(),
     salaryMaxUsd: p.integer().nullable(),
-    salaryText: p.string().nullable(),
-    atsPlatform: p.string(),
-    source: p.string(),
+    salaryText: p.text().nullable(),
+    atsPlatform: p.text(),
+    source: p.text(),
     listingUrl: p.text().nullable(),
     applyUrl: p.text().nullable(),
     visaSponsorship: p.boolean().nullable(),
@@ -53,7 +119,9 @@ export const JobSchema = defineEntity({
     updatedAt: p.datetime(),
     closedAt: p.datetime().nullable(),
     status: p.enum([...JOB_STATUSES]),
-    dedupKey: p.string(),
+    dedupKey: p.text(),
+    /** Weighted title (A), company (B) and description (C) words; written by JobWriter, never loaded. */
+    searchVector: p.text().columnType('tsvector').lazy().hidden(),
   },
 });
 export type Job = InferEntity<typeof JobSchema>;

@@ -6,11 +6,26 @@ import { OrganizationSchema } from './organization.entity.ts';
 export const OrganizationJobSchema = defineEntity({
   name: 'OrganizationJob',
   tableName: 'organization_job',
+  indexes: [{ name: 'organization_job_job_idx', properties: ['job'] }],
   properties: {
-    organization: () => p.manyToOne(OrganizationSchema).ref().primary(),
-    job: () => p.manyToOne(JobSchema).ref().primary(),
-    origin: p.string(),
-    addedAt: p.datetime(),
+    organization: () =>
+      p
+        .manyToOne(OrganizationSchema)
+        .ref()
+        .primary()
+        .foreignKeyName('organization_job_organization_id_fkey')
+        .deleteRule('cascade')
+        .updateRule('no action'),
+    job: () =>
+      p
+        .manyToOne(JobSchema)
+        .ref()
+        .primary()
+        .foreignKeyName('organization_job_job_id_fkey')
+        .deleteRule('cascade')
+        .updateRule('no action'),
+    origin: p.enum(['source', 'manual', 'demo']),
+    addedAt: p.datetime().defaultRaw('now()'),
   },
 });
 export type OrganizationJob = InferEntity<typeof OrganizationJobSchema>;

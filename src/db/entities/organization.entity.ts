@@ -6,9 +6,9 @@ export const OrganizationSchema = defineEntity({
   tableName: 'organization',
   properties: {
     id: p.uuid().primary(),
-    name: p.string(),
-    slug: p.string().unique(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    name: p.text(),
+    slug: p.text().unique('organization_slug_key'),
+    createdAt: p.datetime().defaultRaw('now()'),
   },
 });
 export type Organization = InferEntity<typeof OrganizationSchema>;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { JOB_STATUSES } from '../../domain/enums.ts';
 import { JobSchema } from './job.entity.ts';
 
 /**
@@ -8,19 +9,31 @@ import { JobSchema } from './job.entity.ts';
 export const SourcePostingSchema = defineEntity({
   name: 'SourcePosting',
   tableName: 'source_posting',
-  uniques: [{ properties: ['platform', 'board', 'externalId'] }],
+  uniques: [
+    {
+      name: 'source_posting_platform_board_external_id_key',
+      properties: ['platform', 'board', 'externalId'],
+    },
+  ],
+  indexes: [{ name: 'source_posting_job_idx', properties: ['job'] }],
   properties: {
     id: p.uuid().primary(),
-    platform: p.string(),
-    board: p.string(),
-    externalId: p.string(),
-    job: () => p.manyToOne(JobSchema).ref(),
+    platform: p.text(),
+    board: p.text(),
+    externalId: p.text(),
+    job: () =>
+      p
+        .manyToOne(JobSchema)
+        .ref()
+        .foreignKeyName('source_posting_job_id_fkey')
+        .deleteRule('cascade')
+        .updateRule('no action'),
     url: p.text().nullable(),
-    payloadHash: p.string(),
+    payloadHash: p.text(),
     firstSeenAt: p.datetime(),
     lastSeenAt: p.datetime(),
     closedAt: p.datetime().nullable(),
-    status: p.string(),
+    status: p.enum([...JOB_STATUSES]),
   },
 });
 export type SourcePosting = InferEntity<typeof SourcePostingSchema>;

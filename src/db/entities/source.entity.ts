@@ -8,21 +8,28 @@ import { OrganizationSchema } from './organization.entity.ts';
 export const SourceSchema = defineEntity({
   name: 'Source',
   tableName: 'source',
-  uniques: [{ properties: ['platform', 'board'] }],
+  uniques: [{ name: 'source_platform_board_key', properties: ['platform', 'board'] }],
   properties: {
     id: p.uuid().primary(),
-    platform: p.string(),
-    board: p.string(),
-    url: p.string().nullable(),
-    organization: () => p.manyToOne(OrganizationSchema).ref().nullable(),
+    platform: p.text(),
+    board: p.text(),
+    url: p.text().nullable(),
+    organization: () =>
+      p
+        .manyToOne(OrganizationSchema)
+        .ref()
+        .nullable()
+        .foreignKeyName('source_organization_id_fkey')
+        .deleteRule('set null')
+        .updateRule('no action'),
     intervalMinutes: p.integer().default(60),
     enabled: p.boolean().default(true),
-    etag: p.string().nullable(),
-    lastModified: p.string().nullable(),
+    etag: p.text().nullable(),
+    lastModified: p.text().nullable(),
     lastRunAt: p.datetime().nullable(),
     lastSuccessAt: p.datetime().nullable(),
     lastError: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()'),
   },
 });
 export type Source = InferEntity<typeof SourceSchema>;

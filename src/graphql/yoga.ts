@@ -1,3 +1,4 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { exposeDomainError } from './errors.ts';
@@ -14,6 +15,18 @@ export function createGraphQL(services: GraphQLDeps): Yoga {
     landingPage: false,
     logging: services.logger,
     context: ({ request }) => createContext(services, request),
+    // Static limits on what one document may ask for (aliases, depth, cost, size), so a
+    // single request cannot fan out into hundreds of searches. Field suggestions stay on:
+    // the schema is public and GraphiQL is part of the product.
+    plugins: [
+      EnvelopArmorPlugin({
+        maxAliases: { n: 15 },
+        maxDepth: { n: 10 },
+        costLimit: { maxCost: 5000 },
+        maxTokens: { n: 2000 },
+        blockFieldSuggestion: { enabled: false },
+      }),
+    ],
     maskedErrors: {
       // Expected errors keep their catalogue code; anything else is masked and logged.
       maskError: (error, message, isDev) => {

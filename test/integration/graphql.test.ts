@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableUuid } from '../../src/domain/ids.ts';
 import { createApp } from '../../src/http/create-app.ts';
@@ -150,5 +151,22 @@ describe(`GraphQL (${TEST_DB})`, () => {
     expect(for100).toBe(for10);
     expect(for100).toBeLessThanOrEqual(5);
     expect(stableUuid('x')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe(`GraphQL request limits (${TEST_DB})`, () => {
+  it('refuses a document that fans out into many searches through aliases', async () => {
+    const aliases = Array.from({ length: 30 }, (_, i) => `s${i}: searchJobs(first: 100) { totalCount }`).join(
+      '\n',
+    );
+    const r = await gql(`{ ${aliases} }`);
+    expect(r.data).toBeUndefined();
+    expect(r.errors?.[0]?.message).toMatch(/alias/i);
+  });
+
+  it('still answers the schema introspection GraphiQL and codegen send', async () => {
+    const r = await gql(getIntrospectionQuery());
+    expect(r.errors).toBeUndefined();
+    expect(r.data.__schema.queryType.name).toBe('Query');
   });
 });

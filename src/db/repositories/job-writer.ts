@@ -1,7 +1,8 @@
 import { categoryBySlug } from '../../domain/categories.ts';
 import { stableUuid } from '../../domain/ids.ts';
 import type { NormalizedJob } from '../../domain/job.ts';
-import { fold, toSearchDocument } from '../../domain/search-text.ts';
+import { fold, searchVectorText } from '../../domain/search-text.ts';
+import { executeBound } from '../bound-statement.ts';
 import type { Em } from '../orm.ts';
 
 /** One posting to store: the canonical job it belongs to (new or existing) and its boards. */
@@ -54,9 +55,7 @@ function jobRow(w: JobWrite) {
     updated_at: (j.sourceUpdatedAt ?? w.seenAt).toISOString(),
     status: j.status,
     dedup_key: `${j.companyNormalizedName}|${j.normalizedTitle}`,
-    doc_title: toSearchDocument(j.title),
-    doc_company: toSearchDocument(j.companyName),
-    doc_description: toSearchDocument(j.descriptionText),
+    search_vector: searchVectorText(j.title, j.companyName, j.descriptionText),
   };
 }
 
@@ -67,7 +66,7 @@ const JOB_RECORD_COLUMNS = `id uuid, title text, normalized_title text, company_
   department text, skills text[], skill_keys text[], salary_min float8, salary_max float8, salary_currency text,
   salary_period text, salary_min_usd int, salary_max_usd int, salary_text text, ats_platform text, source text,
   listing_url text, apply_url text, visa_sponsorship bool, posted_at timestamptz, seen_at timestamptz,
-  updated_at timestamptz, status text, dedup_key text, doc_title text, doc_company text, doc_description text`;
+  updated_at timestamptz, status text, dedup_key text, search_vector tsvector`;
 
 /**
  * Bulk writes of normalized postings: companies, jobs, provenance and board
@@ -103,7 +102,8 @@ export class JobWriter {
         seen.country_codes = [...seen.country_codes, ...row.country_codes];
       }
     }
-    await em.execute(
+    await executeBound(
+      em,
       `update job j set
           places = (select coalesce(jsonb_agg(distinct x), '[]'::jsonb) from jsonb_array_elements(j.places || t.places) x),
           city_keys = array(select distinct unnest(j.city_keys || t.city_keys)),
@@ -118,7 +118,7 @@ export class JobWriter {
           description_html = case when j.description_text = '' then t.description_html else j.description_html end,
           description_text = case when j.description_text = '' then t.description_text else j.description_text end,
           last_seen_at = greatest(j.last_seen_at, t.seen_at), status = 'open', closed_at = null
-         from jsonb_to_recordset(?::jsonb) as t(${JOB_RECORD_COLUMNS})
+         from jsonb_to_recordset($1::jsonb) as t(${JOB_RECORD_COLUMNS})
         where j.id = t.id`,
       [JSON.stringify([...byJob.values()])],
     );
@@ -132,9 +132,10 @@ export class JobWriter {
     organizationId: string,
     origin: JobWrite['origin'] = 'source',
   ): Promise<void> {
-    await em.execute(
+    await executeBound(
+      em,
       `insert into organization_job (organization_id, job_id, origin)
-       select ?, id::uuid, ? from jsonb_array_elements_text(?::jsonb) as id
+       select $1::uuid, id::uuid, $2::text from jsonb_array_elements_text($3::jsonb) as id
        on conflict do nothing`,
       [organizationId, origin ?? 'source', JSON.stringify(jobIds)],
     );
@@ -152,10 +153,11 @@ export class JobWriter {
         logo_url: job.companyLogoUrl,
       });
     }
-    await em.execute(
+    await executeBound(
+      em,
       `insert into company (id, name, normalized_name, domain, logo_url)
        select t.id, t.name, t.normalized_name, t.domain, t.logo_url
-         from jsonb_to_recordset(?::jsonb) as t(id uuid, name text, normalized_name text, domain text, logo_url text)
+         from jsonb_to_recordset($1::jsonb) as t(id uuid, name text, normalized_name text, domain text, logo_url text)
        on conflict (normalized_name) do update
          set domain = coalesce(company.domain, excluded.domain),
              logo_url = coalesce(company.logo_url, excluded.logo_url)`,
@@ -166,7 +168,8 @@ export class JobWriter {
   private async upsertJobs(em: Em, batch: JobWrite[]): Promise<void> {
     // Later writes of the same job in one batch win (a merged copy updates the job).
     const rows = new Map(batch.map((w) => [w.jobId, jobRow(w)]));
-    await em.execute(
+    await executeBound(
+      em,
       `insert into job (id, title, normalized_title, company_id, description_html, description_text, location_text,
           city, region, country_code, places, city_keys, country_codes, remote_type, job_type, seniority, category_id,
           department, skills, skill_keys, salary_min, salary_max, salary_currency, salary_period, salary_min_usd,
@@ -179,9 +182,8 @@ export class JobWriter {
           t.salary_min_usd, t.salary_max_usd, t.salary_text, t.ats_platform, t.source, t.listing_url, t.apply_url,
           t.visa_sponsorship, t.posted_at, t.seen_at, t.seen_at, t.updated_at,
           case when t.status = 'closed' then t.seen_at end, t.status, t.dedup_key,
-          setweight(to_tsvector('simple', t.doc_title), 'A') || setweight(to_tsvector('simple', t.doc_company), 'B')
-            || setweight(to_tsvector('simple', t.doc_description), 'C')
-         from jsonb_to_recordset(?::jsonb) as t(${JOB_RECORD_COLUMNS})
+          t.search_vector
+         from jsonb_to_recordset($1::jsonb) as t(${JOB_RECORD_COLUMNS})
          join company c on c.normalized_name = t.company_key
        on conflict (id) do update set
           title = excluded.title, normalized_title = excluded.normalized_title, company_id = excluded.company_id,
@@ -215,12 +217,13 @@ export class JobWriter {
       seen_at: w.seenAt.toISOString(),
       status: w.job.status,
     }));
-    await em.execute(
+    await executeBound(
+      em,
       `insert into source_posting (id, platform, board, external_id, job_id, url, payload_hash, first_seen_at,
           last_seen_at, closed_at, status)
        select t.id, t.platform, t.board, t.external_id, t.job_id, t.url, t.payload_hash, t.seen_at, t.seen_at,
           case when t.status = 'closed' then t.seen_at end, t.status
-         from jsonb_to_recordset(?::jsonb) as t(id uuid, platform text, board text, external_id text, job_id uuid,
+         from jsonb_to_recordset($1::jsonb) as t(id uuid, platform text, board text, external_id text, job_id uuid,
           url text, payload_hash text, seen_at timestamptz, status text)
        on conflict (platform, board, external_id) do update set
           job_id = excluded.job_id, url = excluded.url, payload_hash = excluded.payload_hash,
@@ -239,10 +242,11 @@ export class JobWriter {
       })),
     );
     if (rows.length === 0) return;
-    await em.execute(
+    await executeBound(
+      em,
       `insert into organization_job (organization_id, job_id, origin)
        select t.organization_id, t.job_id, t.origin
-         from jsonb_to_recordset(?::jsonb) as t(organization_id uuid, job_id uuid, origin text)
+         from jsonb_to_recordset($1::jsonb) as t(organization_id uuid, job_id uuid, origin text)
        on conflict do nothing`,
       [JSON.stringify(rows)],
     );

@@ -4,6 +4,7 @@ import {
   fold,
   parseQueryTerms,
   prefixTsQuery,
+  searchVectorText,
   toSearchDocument,
   tokenize,
 } from '../../../src/domain/search-text.ts';
@@ -41,5 +42,47 @@ describe('search text rules', () => {
   it('indexes documents with the same tokenizer as queries', () => {
     expect(toSearchDocument('Senior C++ Engineer (Zürich)')).toBe('senior cplusplus engineer zurich');
     expect(toSearchDocument(null)).toBe('');
+  });
+
+  describe('search vector (tsvector text)', () => {
+    it('weights title A, company B, description C, positions running on across parts', () => {
+      expect(searchVectorText('Senior C++ Engineer', 'Acme', 'Acme hires a C++ engineer')).toBe(
+        "'senior':1A 'cplusplus':2A,8C 'engineer':3A,9C 'acme':4B,5C 'hires':6C 'a':7C",
+      );
+    });
+
+    it('is empty for no words, and skips empty parts without a gap', () => {
+      expect(searchVectorText(null, '', '!!')).toBe('');
+      expect(searchVectorText('', 'Acme', 'rust')).toBe("'acme':1B 'rust':2C");
+    });
+
+    it('keeps at most 255 positions of a word per part and 256 in all', () => {
+      const many = Array.from({ length: 300 }, () => 'x').join(' ');
+      const positions = (v: string) => v.match(/'x':(\S+)/)![1]!.split(',');
+      expect(positions(searchVectorText(many, null, null))).toHaveLength(255);
+      const both = positions(searchVectorText(many, null, many));
+      expect(both).toHaveLength(256);
+      // The description is shifted by the title's last kept position (255), not its word count.
+      expect(both.at(-1)).toBe('256C');
+    });
+
+    it('caps positions at 16383, and a word gets no position after its capped one', () => {
+      const words = Array.from({ length: 17_000 }, (_, i) => `w${i % 16_500}`).join(' ');
+      const entries = new Map(
+        searchVectorText('title', null, `${words} title`)
+          .split(' ')
+          .map((e) => e.split(':') as [string, string]),
+      );
+      expect(entries.get("'w16381'")).toBe('16383C');
+      expect(entries.get("'w16499'")).toBe('16383C');
+      expect(entries.get("'w0'")).toBe('2C,16383C');
+      expect(entries.get("'title'")).toBe('1A,16383C');
+    });
+
+    it('leaves out words PostgreSQL refuses (2047 bytes or more)', () => {
+      expect(searchVectorText(`a ${'z'.repeat(2047)} b`, null, null)).toBe("'a':1A 'b':2A");
+      expect(searchVectorText('ж'.repeat(1024), null, null)).toBe('');
+      expect(searchVectorText('ж'.repeat(1023), null, null)).toBe(`'${'ж'.repeat(1023)}':1A`);
+    });
   });
 });

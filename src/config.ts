@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -36,6 +37,8 @@ const EnvSchema = z
     DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
     /** Run configured sources on their intervals inside the server. @default true */
     INGEST_POLLER: boolFromEnv.default(true),
+    /** Worker threads that normalize postings during ingest; 0 normalizes on the main thread. @default the number of cores */
+    NORMALIZE_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   })
   .loose();
 
@@ -47,6 +50,7 @@ export interface Config {
   logLevel: string;
   demoJobs: number;
   ingestPoller: boolean;
+  normalizeThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     demoJobs: e.DEMO_JOBS,
     ingestPoller: e.INGEST_POLLER,
+    normalizeThreads: e.NORMALIZE_THREADS,
   };
   return Object.freeze(config);
 }

@@ -10,6 +10,7 @@ import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
 import { SourceRepository } from './db/repositories/source.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
+import { inProcessNormalizer, threadedNormalizer, type Normalizer } from './ingest/normalize-pool.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
 
 /** Everything long-lived, built once and passed down: no module-level singletons. */
@@ -26,6 +27,8 @@ export interface Services {
   sources: SourceRepository;
   registry: SourceRegistry;
   http: HttpClient;
+  /** Normalizes feeds for the ingest pipeline, in worker threads unless NORMALIZE_THREADS=0. */
+  normalizer: Normalizer;
   /** Shared rate-limit store when REDIS_URL is set. */
   redis: Redis | null;
   /** The LISTEN side of new-job announcements, opened on first use (only servers need it). */
@@ -61,6 +64,12 @@ export async function createServices(
     : null;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis unavailable'));
   const databaseUrl = config.database.kind === 'postgres' ? config.database.url : null;
+  const normalizer =
+    config.normalizeThreads > 0
+      ? threadedNormalizer(config.normalizeThreads, (error) =>
+          logger.warn({ err: error }, 'normalize worker failed; normalized on the main thread'),
+        )
+      : inProcessNormalizer();
   return {
     config,
     orm,
@@ -74,11 +83,13 @@ export async function createServices(
     sources: new SourceRepository(),
     registry: overrides.registry ?? createSourceRegistry(),
     http: overrides.http ?? createHttpClient({ userAgent: 'job-listings-service/0.1 (+https://localhost)' }),
+    normalizer,
     redis,
     jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
     close: async () => {
       redis?.disconnect();
       if (events) await (await events).close();
+      await normalizer.close();
       await orm.close(true);
     },
   };

@@ -11,7 +11,8 @@ import { DEMO_ORGANIZATION, isDemoOrgPosting } from '../../src/demo/demo-organiz
 import { jobIdFor } from '../../src/domain/ids.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { normalizePosting } from '../../src/ingest/normalize/index.ts';
-import { runIngest, INGEST_BATCH } from '../../src/ingest/pipeline.ts';
+import { INGEST_BATCH } from '../../src/ingest/pipeline.ts';
+import { runBoards } from '../../src/ingest/run-boards.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import { NOW, PLATFORM } from './options.ts';
 import { startClocks, type MethodTimes, type StageResult, type Totals } from './stage.ts';
@@ -107,7 +108,7 @@ export function normalizeOnly(postings: RawPosting[]): { result: StageResult; jo
   };
 }
 
-/** Every board through runIngest as a complete fetch; the demo organization's boards join its board. */
+/** Every board through runBoards (as the CLI runs them) as a complete fetch; the demo organization's boards join its board. */
 export async function ingestAll(
   services: Services,
   probe: Probe,
@@ -116,20 +117,21 @@ export async function ingestAll(
   database: string,
   dataDir: string | null,
 ): Promise<StageResult> {
-  const deps = { orm: services.orm, writer: services.writer, ingest: services.ingest, clock: () => NOW };
+  const deps = { ...services, clock: () => NOW };
   const totals: Totals = { new: 0, updated: 0, unchanged: 0, merged: 0, closed: 0, rejected: 0 };
   probe.reset();
   const stop = startClocks(dataDir);
-  for (const [board, list] of byBoard(postings)) {
-    const s = await runIngest(deps, {
+  const runs = await runBoards(
+    deps,
+    [...byBoard(postings)].map(([board, list]) => ({
       platform: PLATFORM,
       board,
       postings: list,
       complete: true,
       organizationId: isDemoOrgPosting({ source: PLATFORM, board }) ? DEMO_ORGANIZATION.id : null,
-    });
-    for (const k of Object.keys(totals) as (keyof Totals)[]) totals[k] += s[k];
-  }
+    })),
+  );
+  for (const s of runs) for (const k of Object.keys(totals) as (keyof Totals)[]) totals[k] += s[k];
   const costs = stop();
   return {
     stage,

@@ -25,11 +25,21 @@ const PUNCTUATED_WORDS: [RegExp, string][] = [
 /** Lower case with Latin diacritics removed: "Zürich" → "zurich" (the one folding rule, domain/text.ts). */
 export const fold = foldText;
 
+// Most text is ASCII plus a little typography (bullets, dashes, curly quotes, NBSP):
+// none of those is a letter or digit, so such text folds by lower-casing and splits
+// on anything but [a-z0-9], several times faster than the Unicode path (same words).
+const PLAIN = /^[\x00-\x7f\u00a0\u2000-\u206f]*$/;
+const MAY_BE_PUNCTUATED = /[+#]|\.net/;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+const NOT_PLAIN_WORD = /[^a-z0-9]+/;
+
 /** The words of a text, folded, in order (duplicates kept). */
 export function tokenize(text: string): string[] {
-  let s = fold(text);
-  for (const [pattern, replacement] of PUNCTUATED_WORDS) s = s.replace(pattern, replacement);
-  return s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const plain = PLAIN.test(text);
+  let s = plain ? text.toLowerCase() : fold(text);
+  if (MAY_BE_PUNCTUATED.test(s))
+    for (const [pattern, replacement] of PUNCTUATED_WORDS) s = s.replace(pattern, replacement);
+  return s.split(plain ? NOT_PLAIN_WORD : NOT_WORD).filter(Boolean);
 }
 
 /** The text to feed `to_tsvector('simple', …)`: the tokens joined by spaces. */
@@ -76,56 +86,57 @@ export function searchVectorText(
   company: string | null | undefined,
   description: string | null | undefined,
 ): string {
-  const vector = new Map<string, number[]>();
-  const weights = new Map<number[], string[]>();
-  let shift = 0;
+  const vector = new Map<string, VectorEntry>();
+  let maxStored = 0;
+  let part = 0;
   for (const [text, weight] of [
     [title, 'A'],
     [company, 'B'],
     [description, 'C'],
   ] as const) {
     if (!text) continue;
-    let partMax = 0;
-    for (const [word, positions] of partVector(text)) {
-      let list = vector.get(word);
-      if (!list) vector.set(word, (list = []));
-      let marks = weights.get(list);
-      if (!marks) weights.set(list, (marks = []));
-      // `||` appends the right part's positions, shifted, while there are fewer than
-      // 256 and the last is not the capped one.
-      for (const p of positions) {
-        if (list.length >= MAX_POSITIONS || list.at(-1) === MAX_POSITION) break;
-        const at = Math.min(p + shift, MAX_POSITION);
-        list.push(at);
-        marks.push(weight);
-        partMax = Math.max(partMax, at);
-      }
+    part++;
+    const shift = maxStored;
+    let pos = 0;
+    for (const word of tokenize(text)) {
+      if (word.length * 3 >= MAX_LEXEME_BYTES && new TextEncoder().encode(word).length >= MAX_LEXEME_BYTES)
+        continue;
+      pos++;
+      const own = pos < MAX_POSITION ? pos : MAX_POSITION;
+      let e = vector.get(word);
+      if (!e) vector.set(word, (e = { positions: '', count: 0, last: 0, part, partCount: 0, partLast: 0 }));
+      else if (e.part !== part) [e.part, e.partCount, e.partLast] = [part, 0, 0];
+      // to_tsvector: ≤ 255 distinct positions of a word, none after the capped one.
+      if (
+        e.partCount > 0 &&
+        (e.partCount >= MAX_POSITIONS - 1 || e.partLast === MAX_POSITION || e.partLast === own)
+      )
+        continue;
+      e.partCount++;
+      e.partLast = own;
+      // `||`: shifted by the left side's last position; ≤ 256 in all, none after the capped one.
+      if (e.count >= MAX_POSITIONS || e.last === MAX_POSITION) continue;
+      const at = own + shift < MAX_POSITION ? own + shift : MAX_POSITION;
+      e.positions += `${e.count === 0 ? '' : ','}${at}${weight}`;
+      e.count++;
+      e.last = at;
+      if (at > maxStored) maxStored = at;
     }
-    shift = Math.max(shift, partMax);
   }
-  let out = '';
-  for (const [word, list] of vector) {
-    if (list.length === 0) continue;
-    const marks = weights.get(list)!;
-    out += `${out ? ' ' : ''}'${word}':${list.map((p, i) => `${p}${marks[i]}`).join(',')}`;
-  }
-  return out;
+  const out: string[] = [];
+  for (const [word, e] of vector) out.push(`'${word}':${e.positions}`);
+  return out.join(' ');
 }
 
-/** One `to_tsvector('simple', …)`: each word's positions, ≤ 255, distinct, none after the cap. */
-function partVector(text: string): Map<string, number[]> {
-  const words = new Map<string, number[]>();
-  let pos = 0;
-  for (const word of tokenize(text)) {
-    if (word.length * 3 >= MAX_LEXEME_BYTES && Buffer.byteLength(word) >= MAX_LEXEME_BYTES) continue;
-    pos++;
-    const at = Math.min(pos, MAX_POSITION);
-    const list = words.get(word);
-    if (!list) words.set(word, [at]);
-    else if (list.length < MAX_POSITIONS - 1 && list.at(-1) !== MAX_POSITION && list.at(-1) !== at)
-      list.push(at);
-  }
-  return words;
+interface VectorEntry {
+  /** "1A,5C": the positions kept so far, with their weights. */
+  positions: string;
+  count: number;
+  last: number;
+  /** Per-part state (to_tsvector's rules apply within one part). */
+  part: number;
+  partCount: number;
+  partLast: number;
 }
 
 /** PostgreSQL's limits on a tsvector (MAXSTRLEN, MAXENTRYPOS - 1, MAXNUMPOS). */

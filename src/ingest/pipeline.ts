@@ -4,11 +4,13 @@ import type { IngestRepository, KnownPosting } from '../db/repositories/ingest.r
 import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
 import type { AtsPlatform } from '../domain/enums.ts';
 import { jobIdFor } from '../domain/ids.ts';
-import type { NormalizedJob } from '../domain/job.ts';
 import type { RawPosting } from '../domain/raw-posting.ts';
 import { dedupKeyOf, findDuplicate, sourceKeyOf } from './dedupe.ts';
 import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
-import { normalizePosting } from './normalize/index.ts';
+import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
+import { payloadHash } from './normalize/payload-hash.ts';
+import type { PreparedPosting } from './normalize/prepare.ts';
+import { writeGate } from './write-gate.ts';
 
 export type { IngestSummary, RejectedRow } from './ingest-summary.ts';
 
@@ -18,6 +20,8 @@ export interface IngestDeps {
   ingest: IngestRepository;
   clock: () => Date;
   logger?: Logger;
+  /** Where normalization runs: worker threads in the services, this thread by default. */
+  normalizer?: Normalizer;
 }
 
 export interface IngestInput {
@@ -35,8 +39,6 @@ export interface IngestInput {
 
 /** Postings per transaction: big enough for set-based writes, small enough to keep a kill cheap. */
 export const INGEST_BATCH = 1000;
-/** Normalization yields to the event loop this often, so the batch being written progresses meanwhile. */
-const YIELD_EVERY = 100;
 
 interface Plan {
   writes: JobWrite[];
@@ -57,14 +59,14 @@ interface Run {
   seenIds: Set<string>;
 }
 
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sameThread = inProcessNormalizer();
 
 /**
  * fetch → parse (done by the caller) → normalize (pure) → dedupe (pure) → write.
  *
  * Batches are normalized while the previous batch is being written, so the CPU work
  * of one overlaps the database work of the other; writes still commit one after the
- * other, in feed order. Every write is an upsert keyed by ids derived from the source
+ * other, in feed order, and across concurrent runs one at a time (write-gate.ts). Every write is an upsert keyed by ids derived from the source
  * posting and each batch commits with its announcement (NOTIFY is delivered on
  * commit), so a run killed at any point and started again ends in the state of an
  * uninterrupted run.
@@ -82,15 +84,17 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
   for (const row of input.parseRejected ?? []) reject(run, row);
 
   const postings = lastCopies(run);
+  const gate = writeGate(deps.orm);
   let pending: Promise<void> | undefined;
   let done = 0;
   for (let i = 0; i < postings.length; i += INGEST_BATCH) {
     const batch = postings.slice(i, i + INGEST_BATCH);
     const jobs = await normalizeBatch(run, batch);
-    const plan = await planBatch(run, jobs);
     await pending;
     input.onProgress?.(done, postings.length);
-    pending = writeBatch(run, plan);
+    // Planning reads what earlier batches (of any board in flight) stored: it runs in
+    // the write gate, right before its own write.
+    pending = gate(async () => writeBatch(run, await planBatch(run, jobs)));
     // Awaited on the next turn or after the loop; this only keeps a failure from
     // being reported as unhandled while the next batch is normalized.
     pending.catch(() => undefined);
@@ -134,39 +138,80 @@ function lastCopies(run: Run): RawPosting[] {
   return [...byId.values(), ...rest];
 }
 
-async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<NormalizedJob[]> {
-  const { input, summary } = run;
-  const jobs: NormalizedJob[] = [];
-  for (let i = 0; i < batch.length; i++) {
-    if (i > 0 && i % YIELD_EVERY === 0) await nextTick();
-    const raw = batch[i]!;
-    const result = normalizePosting({ ...raw, source: input.platform, board: input.board }, { now: run.now });
+/** A posting ready to plan: normalized, with its search vector. */
+type Prepared = Extract<PreparedPosting, { ok: true }>;
+
+interface Normalized {
+  prepared: Prepared[];
+  /** Postings stored before whose source payload has not changed: nothing to normalize or write. */
+  unchanged: { externalId: string; prior: KnownPosting }[];
+}
+
+async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized> {
+  const { input, summary, deps, known } = run;
+  // An open posting whose raw payload hashes as stored is skipped before the costly
+  // part: re-polling a board is mostly this (the same test as after normalizing).
+  const unchanged: Normalized['unchanged'] = [];
+  const fresh: RawPosting[] = [];
+  for (const raw of batch) {
+    const prior = typeof raw?.externalId === 'string' ? known.get(raw.externalId) : undefined;
+    if (prior?.status === 'open' && prior.payloadHash === payloadHash(raw.payload))
+      unchanged.push({ externalId: raw.externalId, prior });
+    else fresh.push(raw);
+  }
+  const results = await (deps.normalizer ?? sameThread).prepare(fresh, {
+    platform: input.platform,
+    board: input.board,
+    now: run.now,
+  });
+  const prepared: Prepared[] = [];
+  results.forEach((result, i) => {
     if (!result.ok) {
+      const raw = fresh[i];
       reject(run, {
         externalId: typeof raw?.externalId === 'string' ? raw.externalId : undefined,
         reason: result.reason,
       });
-      continue;
+      return;
     }
-    const job = result.job;
-    jobs.push(job);
+    const { job } = result;
+    prepared.push(result);
     run.seenIds.add(job.externalId);
     if (job.salaryMinUsd !== null) summary.salaries++;
     summary.remoteTypes[job.remoteType] = (summary.remoteTypes[job.remoteType] ?? 0) + 1;
+  });
+  for (const { externalId, prior } of unchanged) {
+    run.seenIds.add(externalId);
+    if (prior.hasSalary) summary.salaries++;
+    summary.remoteTypes[prior.remoteType] = (summary.remoteTypes[prior.remoteType] ?? 0) + 1;
   }
-  return jobs;
+  return { prepared, unchanged };
 }
 
 /** Decides, per posting, between new job, update, unchanged and merged copy. */
-async function planBatch(run: Run, jobs: NormalizedJob[]): Promise<Plan> {
+async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise<Plan> {
   const { input, summary, known, deps } = run;
-  const fresh = jobs.filter((j) => !known.has(j.externalId));
+  const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
   const candidates = await deps.ingest.mergeCandidates(deps.orm.em.fork(), fresh.map(dedupKeyOf));
   const byKey = Map.groupBy(candidates, (c) => c.dedupKey);
   const orgs = input.organizationId ? [input.organizationId] : [];
-  const plan: Plan = { writes: [], copies: [], unchanged: [], unchangedJobIds: [], newJobIds: [] };
-  for (const job of jobs) {
-    const write: JobWrite = { jobId: '', job, seenAt: run.now, organizationIds: orgs, origin: 'source' };
+  const plan: Plan = {
+    writes: [],
+    copies: [],
+    unchanged: unchanged.map((u) => u.externalId),
+    unchangedJobIds: unchanged.map((u) => u.prior.jobId),
+    newJobIds: [],
+  };
+  summary.unchanged += unchanged.length;
+  for (const { job, searchVector } of prepared) {
+    const write: JobWrite = {
+      jobId: '',
+      job,
+      searchVector,
+      seenAt: run.now,
+      organizationIds: orgs,
+      origin: 'source',
+    };
     const prior = known.get(job.externalId);
     const ownId = jobIdFor(input.platform, input.board, job.externalId);
     if (prior) {

@@ -2,7 +2,8 @@ import { composeApiKey } from '../domain/api-key.ts';
 import { DEMO_ORGANIZATION, isDemoOrgPosting } from '../demo/demo-organization.ts';
 import { generateDemoPostings } from '../demo/generate.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
-import { runIngest, type IngestDeps } from './pipeline.ts';
+import type { IngestDeps } from './pipeline.ts';
+import { runBoards } from './run-boards.ts';
 
 /**
  * The public demo key of the demo organization. It is printed on every start and
@@ -43,19 +44,26 @@ export async function seedDemo(services: SeedDeps, count: number): Promise<SeedR
   // The demo boards go through the same pipeline as real feeds, board by board.
   const postings = generateDemoPostings({ count, seed: DEMO_SEED, now: services.clock() });
   const result: SeedResult = { created: true, jobs: 0, organizationJobs: 0, rejected: 0 };
-  for (const [board, list] of Map.groupBy(postings, (p) => p.board)) {
-    const onDemoBoard = list.some(isDemoOrgPosting);
-    const run = await runIngest(services, {
-      platform: 'demo',
+  const boards = [...Map.groupBy(postings, (p) => p.board)].map(([board, list]) => ({
+    board,
+    postings: list,
+    onDemoBoard: list.some(isDemoOrgPosting),
+  }));
+  const runs = await runBoards(
+    services,
+    boards.map(({ board, postings: list, onDemoBoard }) => ({
+      platform: 'demo' as const,
       board,
       postings: list,
       complete: true,
       organizationId: onDemoBoard ? DEMO_ORGANIZATION.id : null,
-    });
+    })),
+  );
+  runs.forEach((run, i) => {
     const stored = run.new + run.updated + run.unchanged + run.merged;
     result.jobs += stored;
     result.rejected += run.rejected;
-    if (onDemoBoard) result.organizationJobs += stored;
-  }
+    if (boards[i]!.onDemoBoard) result.organizationJobs += stored;
+  });
   return result;
 }

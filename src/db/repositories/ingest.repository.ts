@@ -5,6 +5,9 @@ export interface KnownPosting {
   jobId: string;
   payloadHash: string;
   status: 'open' | 'closed';
+  /** What the stored job says, so a run that skips an unchanged posting still reports it. */
+  remoteType: string;
+  hasSalary: boolean;
 }
 
 export interface MergeCandidateRow {
@@ -20,15 +23,31 @@ export class IngestRepository {
   /** Every posting this source has delivered before, by external id. */
   async knownPostings(em: Em, platform: string, board: string): Promise<Map<string, KnownPosting>> {
     const rows = await em.execute<
-      { external_id: string; job_id: string; payload_hash: string; status: string }[]
+      {
+        external_id: string;
+        job_id: string;
+        payload_hash: string;
+        status: string;
+        remote_type: string;
+        has_salary: boolean;
+      }[]
     >(
-      'select external_id, job_id, payload_hash, status from source_posting where platform = ? and board = ?',
+      `select sp.external_id, sp.job_id, sp.payload_hash, sp.status, j.remote_type,
+              j.salary_min_usd is not null as has_salary
+         from source_posting sp join job j on j.id = sp.job_id
+        where sp.platform = ? and sp.board = ?`,
       [platform, board],
     );
     return new Map(
       rows.map((r) => [
         r.external_id,
-        { jobId: String(r.job_id), payloadHash: r.payload_hash, status: r.status as 'open' | 'closed' },
+        {
+          jobId: String(r.job_id),
+          payloadHash: r.payload_hash,
+          status: r.status as 'open' | 'closed',
+          remoteType: r.remote_type,
+          hasSalary: Boolean(r.has_salary),
+        },
       ]),
     );
   }

@@ -9,6 +9,8 @@ import type { Em } from '../orm.ts';
 export interface JobWrite {
   jobId: string;
   job: NormalizedJob;
+  /** searchVectorText of the job, when the caller built it already (off the main thread). */
+  searchVector?: string;
   seenAt: Date;
   /** Organizations whose board the job joins (their own sources, or the demo board). */
   organizationIds?: string[];
@@ -55,7 +57,7 @@ function jobRow(w: JobWrite) {
     updated_at: (j.sourceUpdatedAt ?? w.seenAt).toISOString(),
     status: j.status,
     dedup_key: `${j.companyNormalizedName}|${j.normalizedTitle}`,
-    search_vector: searchVectorText(j.title, j.companyName, j.descriptionText),
+    search_vector: w.searchVector ?? searchVectorText(j.title, j.companyName, j.descriptionText),
   };
 }
 

@@ -21,6 +21,25 @@ describe('search text rules', () => {
     expect(tokenize(input)).toEqual(expected);
   });
 
+  it('splits plain text (ASCII and typography) the same way as the Unicode path', () => {
+    // The Unicode path on its own, as tokenize did before it had a plain-text shortcut.
+    const unicodeWords = (text: string) =>
+      fold(text)
+        .replace(/c\+\+/g, ' cplusplus ')
+        .replace(/c#/g, ' csharp ')
+        .replace(/f#/g, ' fsharp ')
+        .replace(/(^|[^\p{L}\p{N}])\.net\b/gu, '$1 dotnet ')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+    for (const text of [
+      'Senior Engineer • Remote — “Node.js” & C++/C#, F# on .NET; 401(k)',
+      'Build APIs\u00a0fast\u2019s … 50–60% • ½ day\u200bzero-width',
+      'Über-Engineer in Zürich: ÉCOLE / ß straße',
+      'tabs\tand\nnewlines _under_scores_ 3.5yrs',
+    ])
+      expect(tokenize(text), text).toEqual(unicodeWords(text));
+  });
+
   it('folds case and accents', () => {
     expect(fold('ÉCOLE Ñandú')).toBe('ecole nandu');
   });

@@ -1,0 +1,15 @@
+/**
+ * Worker-thread entry of the normalize pool (normalize-pool.ts): prepares one chunk
+ * of raw postings. Only pure code is loaded here (no database, no config).
+ */
+import type { RawPosting } from '../domain/raw-posting.ts';
+import { preparePosting, type PrepareContext, type PreparedPosting } from './normalize/prepare.ts';
+
+export interface PrepareTask {
+  raws: RawPosting[];
+  ctx: PrepareContext;
+}
+
+export default function prepareChunk({ raws, ctx }: PrepareTask): PreparedPosting[] {
+  return raws.map((raw) => preparePosting(raw, ctx));
+}

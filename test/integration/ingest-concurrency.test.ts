@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AtsPlatform } from '../../src/domain/enums.ts';
+import type { RawPosting } from '../../src/domain/raw-posting.ts';
+import type { Normalizer } from '../../src/ingest/normalize-pool.ts';
+import type { IngestInput } from '../../src/ingest/pipeline.ts';
+import { runBoards } from '../../src/ingest/run-boards.ts';
+import type { Services } from '../../src/services.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+let services: Services;
+const now = new Date('2026-11-20T10:00:00Z');
+
+beforeAll(async () => {
+  services = await createTestServices({ clock: () => now });
+});
+afterAll(() => services?.close());
+
+const DESCRIPTION =
+  '<p>Own the billing ledger end to end: design double-entry schemas in PostgreSQL, build idempotent ' +
+  'TypeScript services, reconcile payouts with banks every night and keep auditors happy with clear trails.</p>';
+
+function copy(platform: AtsPlatform, board: string, externalId: string): RawPosting {
+  const fields = {
+    source: platform,
+    board,
+    externalId,
+    title: 'Ledger Engineer',
+    companyName: 'Initech',
+    descriptionHtml: DESCRIPTION,
+    locationText: 'Lisbon, Portugal',
+    workplaceType: 'remote',
+    salary: { min: 90_000, max: 120_000, currency: 'EUR', period: 'year' },
+    postedAt: '2026-11-01T09:00:00Z',
+  };
+  return { ...fields, payload: fields } as RawPosting;
+}
+
+const board = (platform: AtsPlatform, name: string, postings: RawPosting[]): IngestInput => ({
+  platform,
+  board: name,
+  postings,
+  complete: true,
+});
+
+async function storedCopies(board: string) {
+  return services.orm.em
+    .fork()
+    .execute<{ n: string; jobs: string }[]>(
+      `select count(*) as n, count(distinct job_id) as jobs from source_posting where board like ?`,
+      [`${board}%`],
+    );
+}
+
+describe(`boards ingested concurrently (${TEST_DB})`, () => {
+  it('merges copies of one posting arriving on boards in flight at the same time into one job', async () => {
+    const platforms: AtsPlatform[] = ['greenhouse', 'lever', 'ashby', 'workable', 'recruitee', 'personio'];
+    const inputs = platforms.map((p, i) =>
+      board(p, `initech-${i}`, [copy(p, `initech-${i}`, `ledger-${i}`)]),
+    );
+    const summaries = await runBoards(services, inputs, inputs.length);
+    expect(summaries.reduce((n, s) => n + s.new, 0)).toBe(1);
+    expect(summaries.reduce((n, s) => n + s.merged, 0)).toBe(5);
+    const [row] = await storedCopies('initech-');
+    expect(Number(row!.n)).toBe(6);
+    expect(Number(row!.jobs)).toBe(1);
+  });
+
+  it('returns summaries in input order', async () => {
+    const inputs = [3, 1, 2].map((n) =>
+      board(
+        'greenhouse',
+        `order-${n}`,
+        Array.from({ length: n }, (_, i) => ({
+          ...copy('greenhouse', `order-${n}`, `o${i}`),
+          title: `Role ${n}-${i}`,
+        })),
+      ),
+    );
+    const summaries = await runBoards(services, inputs, 3);
+    expect(summaries.map((s) => s.new)).toEqual([3, 1, 2]);
+  });
+
+  it('stops at the first failing board: later boards do not start, the error reaches the caller', async () => {
+    const bad = {
+      ...board('lever', 'fails-2', [copy('lever', 'fails-2', 'x')]),
+      organizationId: crypto.randomUUID(),
+    };
+    const inputs = [
+      board('lever', 'fails-1', [copy('lever', 'fails-1', 'a')]),
+      bad,
+      board('lever', 'fails-3', [copy('lever', 'fails-3', 'b')]),
+    ];
+    await expect(runBoards(services, inputs, 1)).rejects.toThrow(/organization/i);
+    const [first] = await storedCopies('fails-1');
+    const [third] = await storedCopies('fails-3');
+    expect(Number(first!.n)).toBe(1);
+    expect(Number(third!.n)).toBe(0);
+  });
+
+  it('does not normalize again a posting whose payload is unchanged, and still reports it', async () => {
+    let prepared = 0;
+    const counting: Normalizer = {
+      prepare: (raws, ctx) => {
+        prepared += raws.length;
+        return services.normalizer.prepare(raws, ctx);
+      },
+      close: async () => undefined,
+    };
+    const deps = { ...services, normalizer: counting };
+    const feed = () => [
+      copy('smartrecruiters', 'rerun', 'r1'),
+      { ...copy('smartrecruiters', 'rerun', 'r2'), title: 'Payments Engineer' },
+    ];
+    const [first] = await runBoards(deps, [board('smartrecruiters', 'rerun', feed())]);
+    expect(prepared).toBe(2);
+    const [again] = await runBoards(deps, [board('smartrecruiters', 'rerun', feed())]);
+    expect(prepared).toBe(2);
+    expect(again).toMatchObject({ unchanged: 2, new: 0, updated: 0, salaries: first!.salaries });
+    expect(again!.remoteTypes).toEqual(first!.remoteTypes);
+    const changed = feed();
+    changed[1] = { ...changed[1]!, payload: { ...(changed[1]!.payload as object), edited: true } };
+    const [third] = await runBoards(deps, [board('smartrecruiters', 'rerun', changed)]);
+    expect(prepared).toBe(3);
+    expect(third).toMatchObject({ unchanged: 1, updated: 1 });
+  });
+});

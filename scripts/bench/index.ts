@@ -15,7 +15,7 @@
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { generateDemoPostings } from '../../src/demo/generate.ts';
 import { fmt, log, ms } from './format.ts';
-import { bulkWrite, byBoard, ingestAll, normalizeOnly, openDb, type Db } from './ingest.ts';
+import { bulkWrite, byBoard, ingestAll, normalizeOnly, openDb, storageFloor, type Db } from './ingest.ts';
 import { NOW, SEARCH_BUDGET_MS, type BenchOptions } from './options.ts';
 import { openPostgres, serverVersion, tableUpdates, type PgTarget } from './postgres.ts';
 import { printHeader, printIngestReport, type IngestRun } from './report.ts';
@@ -58,13 +58,14 @@ async function benchIngest(opts: BenchOptions, pg: PgTarget, dbs: Db[]): Promise
     extra > 0 && norm.jobs.length > 0 ? await bulkWrite(pgDb.services, norm.jobs, extra, pg.dataDir) : null;
   if (fill) log(`PostgreSQL bulk write (${fmt(extra)} copies): ${fmt(perSecond(fill))} postings/s`);
   return {
-    results: [norm.result, onPg.cold, onPg.rerun, ...onLite, ...(fill ? [fill] : [])],
+    results: [norm.result, onPg.cold, onPg.rerun, onPg.floor, ...onLite, ...(fill ? [fill] : [])],
     postings: postings.length,
     litePostings: opts.pglite ? litePostings.length : null,
     normalize: norm.result,
     normalizeMsPer1000,
     pgCold: onPg.cold,
     pgRerun: onPg.rerun,
+    pgFloor: onPg.floor,
     liteCold: onLite[0],
     updatesBefore: onPg.updatesBefore,
     updatesAfter: onPg.updatesAfter,
@@ -97,7 +98,9 @@ async function postgresStages(db: Db, postings: RawPosting[], dataDir: string | 
   );
   const updatesAfter = await tableUpdates(db.services);
   log(`PostgreSQL re-run: ${fmt(perSecond(rerun))} postings/s`);
-  return { cold, rerun, updatesBefore, updatesAfter };
+  const floor = await storageFloor(db.services, dataDir);
+  log(`PostgreSQL storage floor: ${fmt(perSecond(floor))} jobs/s`);
+  return { cold, rerun, floor, updatesBefore, updatesAfter };
 }
 
 /** PGlite: the same stages on a prefix, in memory. */

@@ -183,3 +183,25 @@ function copyOf(base: JobWrite[], k: number): JobWrite {
     job: { ...src.job, externalId, postedAt },
   };
 }
+
+/**
+ * PostgreSQL's own cost of storing the jobs it holds once more: heap, TOAST and every
+ * index of an identical table, filled by one insert … select. No client, no parsing,
+ * no upsert: a floor under what any writer can reach on this server.
+ */
+export async function storageFloor(services: Services, dataDir: string | null): Promise<StageResult> {
+  const em = services.orm.em.fork();
+  await em.execute('drop table if exists job_floor');
+  await em.execute('create table job_floor (like job including all)');
+  const [row] = await em.execute<{ n: string }[]>('select count(*) as n from job');
+  const stop = startClocks(dataDir);
+  await em.execute('insert into job_floor select * from job');
+  const costs = stop();
+  await em.execute('drop table job_floor');
+  return {
+    stage: 'floor: store the same jobs again (SQL only)',
+    database: 'PostgreSQL',
+    postings: Number(row?.n ?? 0),
+    ...costs,
+  };
+}

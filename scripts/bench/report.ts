@@ -62,10 +62,18 @@ export function printHeader(opts: BenchOptions): void {
 }
 
 function printHowToRead(repeats: number): void {
-  log('How to read: each stage runs once, in one process, as the CLI ingests: a few boards in flight, normalized');
-  log('in worker threads, written one batch at a time. "cold" stores into an empty database; "re-run" feeds the');
-  log('same postings again (all unchanged: compare raw payload hashes, touch, nothing normalized). "floor" is');
-  log('PostgreSQL storing the same jobs again by SQL alone (insert … select into a copy of the table and its indexes).');
+  log(
+    'How to read: each stage runs once, in one process, as the CLI ingests: a few boards in flight, normalized',
+  );
+  log(
+    'in worker threads, written one batch at a time. "cold" stores into an empty database; "re-run" feeds the',
+  );
+  log(
+    'same postings again (all unchanged: compare raw payload hashes, touch, nothing normalized). "floor" is',
+  );
+  log(
+    'PostgreSQL storing the same jobs again by SQL alone (insert … select into a copy of the table and its indexes).',
+  );
   log(
     'postings/s counts postings offered, including the normalize step. "× PGlite" is PostgreSQL\'s rate over',
   );

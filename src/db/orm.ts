@@ -35,6 +35,18 @@ function baseOptions(hooks: OrmHooks): Partial<Options> {
   };
 }
 
+/** PGlite: one session, so one transaction at a time (see concurrentTransactions). */
+const singleSession = new WeakSet<Orm>();
+
+/**
+ * Whether several transactions may run side by side. PostgreSQL: yes, one per pooled
+ * connection. PGlite is a single session and its driver keeps one open transaction:
+ * a second one begun meanwhile would run inside the first.
+ */
+export function concurrentTransactions(orm: Orm): boolean {
+  return !singleSession.has(orm);
+}
+
 /** Opens the database the configuration names: PostgreSQL, or PGlite in a directory. */
 export async function createOrm(db: DatabaseOptions, hooks: OrmHooks = {}): Promise<Orm> {
   if (db.kind === 'postgres') {
@@ -57,6 +69,7 @@ export async function createOrm(db: DatabaseOptions, hooks: OrmHooks = {}): Prom
     dbName: db.dir,
     driverOptions: { extensions: { pg_trgm, unaccent } },
   } as Options);
+  singleSession.add(orm as unknown as Orm);
   return orm as unknown as Orm;
 }
 

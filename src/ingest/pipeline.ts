@@ -10,7 +10,7 @@ import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from
 import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
 import { payloadHash } from './normalize/payload-hash.ts';
 import type { PreparedPosting } from './normalize/prepare.ts';
-import { writeGate } from './write-gate.ts';
+import { writeLocks } from './write-locks.ts';
 
 export type { IngestSummary, RejectedRow } from './ingest-summary.ts';
 
@@ -47,7 +47,12 @@ interface Plan {
   unchanged: string[];
   unchangedJobIds: string[];
   newJobIds: string[];
+  /** What the plan adds to the summary once it has committed. */
+  counts: Pick<IngestSummary, 'new' | 'updated' | 'unchanged' | 'merged'>;
 }
+
+/** A batch that lost a deadlock to another board's batch is planned and written again, this often. */
+const DEADLOCK_ATTEMPTS = 3;
 
 interface Run {
   deps: IngestDeps;
@@ -66,10 +71,11 @@ const sameThread = inProcessNormalizer();
  *
  * Batches are normalized while the previous batch is being written, so the CPU work
  * of one overlaps the database work of the other; writes still commit one after the
- * other, in feed order, and across concurrent runs one at a time (write-gate.ts). Every write is an upsert keyed by ids derived from the source
- * posting and each batch commits with its announcement (NOTIFY is delivered on
- * commit), so a run killed at any point and started again ends in the state of an
- * uninterrupted run.
+ * other, in feed order; batches of other boards in flight write alongside unless
+ * they share a dedup key (write-locks.ts). Every write is an upsert keyed by ids
+ * derived from the source posting and each batch commits with its announcement
+ * (NOTIFY is delivered on commit), so a run killed at any point and started again
+ * ends in the state of an uninterrupted run.
  */
 export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<IngestSummary> {
   const em = deps.orm.em.fork();
@@ -84,7 +90,7 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
   for (const row of input.parseRejected ?? []) reject(run, row);
 
   const postings = lastCopies(run);
-  const gate = writeGate(deps.orm);
+  const locks = writeLocks(deps.orm);
   let pending: Promise<void> | undefined;
   let done = 0;
   for (let i = 0; i < postings.length; i += INGEST_BATCH) {
@@ -92,9 +98,12 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
     const jobs = await normalizeBatch(run, batch);
     await pending;
     input.onProgress?.(done, postings.length);
-    // Planning reads what earlier batches (of any board in flight) stored: it runs in
-    // the write gate, right before its own write.
-    pending = gate(async () => writeBatch(run, await planBatch(run, jobs)));
+    // Planning reads what earlier batches (of any board in flight) stored: it runs
+    // holding the batch's dedup keys, right before its own write.
+    pending = locks(
+      jobs.prepared.map((p) => dedupKeyOf(p.job)),
+      () => planAndWrite(run, jobs),
+    );
     // Awaited on the next turn or after the loop; this only keeps a failure from
     // being reported as unhandled while the next batch is normalized.
     pending.catch(() => undefined);
@@ -190,7 +199,7 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
 
 /** Decides, per posting, between new job, update, unchanged and merged copy. */
 async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise<Plan> {
-  const { input, summary, known, deps } = run;
+  const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
   const candidates = await deps.ingest.mergeCandidates(deps.orm.em.fork(), fresh.map(dedupKeyOf));
   const byKey = Map.groupBy(candidates, (c) => c.dedupKey);
@@ -201,8 +210,9 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise
     unchanged: unchanged.map((u) => u.externalId),
     unchangedJobIds: unchanged.map((u) => u.prior.jobId),
     newJobIds: [],
+    counts: { new: 0, updated: 0, unchanged: unchanged.length, merged: 0 },
   };
-  summary.unchanged += unchanged.length;
+  const counts = plan.counts;
   for (const { job, searchVector } of prepared) {
     const write: JobWrite = {
       jobId: '',
@@ -218,10 +228,10 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise
       if (prior.payloadHash === job.payloadHash && prior.status === 'open') {
         plan.unchanged.push(job.externalId);
         plan.unchangedJobIds.push(prior.jobId);
-        summary.unchanged++;
+        counts.unchanged++;
         continue;
       }
-      summary.updated++;
+      counts.updated++;
       write.jobId = prior.jobId;
       (prior.jobId === ownId ? plan.writes : plan.copies).push(write);
       continue;
@@ -231,15 +241,43 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise
       duplicate.sources.push(sourceKeyOf(job));
       write.jobId = duplicate.jobId;
       plan.copies.push(write);
-      summary.merged++;
+      counts.merged++;
     } else {
       write.jobId = ownId;
       plan.writes.push(write);
       plan.newJobIds.push(ownId);
-      summary.new++;
+      counts.new++;
     }
   }
   return plan;
+}
+
+/**
+ * Plans and writes one batch; the summary counts it once it has committed. PostgreSQL
+ * may pick this batch as a deadlock's victim (two boards updating each other's
+ * merged jobs at once): it rolled back whole, so it is planned and written again.
+ */
+async function planAndWrite(run: Run, batch: Normalized): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const plan = await planBatch(run, batch);
+      await writeBatch(run, plan);
+      for (const k of ['new', 'updated', 'unchanged', 'merged'] as const) run.summary[k] += plan.counts[k];
+      return;
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+      run.deps.logger?.warn(
+        { board: run.input.board, attempt },
+        'ingest batch lost a deadlock; writing it again',
+      );
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '40P01') return true;
+  return false;
 }
 
 async function writeBatch({ deps, input, now }: Run, plan: Plan): Promise<void> {

@@ -2,10 +2,11 @@ import pLimit from 'p-limit';
 import { runIngest, type IngestDeps, type IngestInput, type IngestSummary } from './pipeline.ts';
 
 /**
- * Boards in flight at once. Normalizing is CPU in this process and writing is CPU in
- * the database, one board at a time (write-gate.ts): with a few boards in flight one
- * writes while the others normalize, so the machine's cores work side by side
- * (README, Benchmark). More only queues behind the gate and holds more feeds in memory.
+ * Boards in flight at once. Normalizing is CPU in worker threads and writing is CPU in
+ * the database, on a connection per board (write-locks.ts): with a few boards in
+ * flight some write while others normalize, so the machine's cores work side by side
+ * (README, Benchmark). Each board in flight holds its feed in memory and may hold a
+ * pooled connection.
  */
 export const BOARD_CONCURRENCY = 3;
 

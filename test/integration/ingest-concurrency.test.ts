@@ -3,7 +3,9 @@ import type { AtsPlatform } from '../../src/domain/enums.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import type { Normalizer } from '../../src/ingest/normalize-pool.ts';
 import type { IngestInput } from '../../src/ingest/pipeline.ts';
+import { runIngest } from '../../src/ingest/pipeline.ts';
 import { runBoards } from '../../src/ingest/run-boards.ts';
+import { JobWriter } from '../../src/db/repositories/job-writer.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
@@ -122,5 +124,41 @@ describe(`boards ingested concurrently (${TEST_DB})`, () => {
     const [third] = await runBoards(deps, [board('smartrecruiters', 'rerun', changed)]);
     expect(prepared).toBe(3);
     expect(third).toMatchObject({ unchanged: 1, updated: 1 });
+  });
+
+  it('writes again a batch PostgreSQL rolled back as a deadlock victim, counting it once', async () => {
+    let failures = 0;
+    const writer = new JobWriter();
+    const original = writer.write.bind(writer);
+    writer.write = async (em, batch) => {
+      await original(em, batch);
+      // After its statements ran, as a real deadlock would: the transaction rolls back whole.
+      if (failures++ === 0) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    };
+    const summary = await runIngest(
+      { ...services, writer },
+      board('workable', 'deadlock', [
+        { ...copy('workable', 'deadlock', 'd1'), title: 'Treasury Analyst' },
+        { ...copy('workable', 'deadlock', 'd2'), title: 'Auditor' },
+      ]),
+    );
+    expect(failures).toBe(2);
+    expect(summary).toMatchObject({ new: 2, merged: 0, updated: 0, unchanged: 0 });
+    const [row] = await storedCopies('deadlock');
+    expect(Number(row!.n)).toBe(2);
+    expect(Number(row!.jobs)).toBe(2);
+  });
+
+  it('gives up on other errors at once', async () => {
+    const writer = new JobWriter();
+    let calls = 0;
+    writer.write = async () => {
+      calls++;
+      throw Object.assign(new Error('disk full'), { code: '53100' });
+    };
+    await expect(
+      runIngest({ ...services, writer }, board('workable', 'disk', [copy('workable', 'disk', 'x')])),
+    ).rejects.toThrow('disk full');
+    expect(calls).toBe(1);
   });
 });

@@ -71,6 +71,15 @@ const JOB_RECORD_COLUMNS = `id uuid, title text, normalized_title text, company_
   updated_at timestamptz, status text, dedup_key text, search_vector tsvector`;
 
 /**
+ * A map's values in key order. Batches of other boards write at the same time; rows
+ * they share (a company, a job with copies) are then locked in the same order by
+ * every writer, which keeps two batches from deadlocking on each other.
+ */
+function byKey<V>(map: Map<string, V>): V[] {
+  return [...map.keys()].sort().map((k) => map.get(k)!);
+}
+
+/**
  * Bulk writes of normalized postings: companies, jobs, provenance and board
  * membership, each as one set-based statement over a JSON batch (one parameter,
  * any row count), inside the caller's transaction. Re-writing the same batch is a
@@ -122,7 +131,7 @@ export class JobWriter {
           last_seen_at = greatest(j.last_seen_at, t.seen_at), status = 'open', closed_at = null
          from jsonb_to_recordset($1::jsonb) as t(${JOB_RECORD_COLUMNS})
         where j.id = t.id`,
-      [JSON.stringify([...byJob.values()])],
+      [JSON.stringify(byKey(byJob))],
     );
     await this.addToBoards(em, copies);
   }
@@ -163,7 +172,7 @@ export class JobWriter {
        on conflict (normalized_name) do update
          set domain = coalesce(company.domain, excluded.domain),
              logo_url = coalesce(company.logo_url, excluded.logo_url)`,
-      [JSON.stringify([...companies.values()])],
+      [JSON.stringify(byKey(companies))],
     );
   }
 
@@ -203,7 +212,7 @@ export class JobWriter {
           last_seen_at = greatest(job.last_seen_at, excluded.last_seen_at), updated_at = excluded.updated_at,
           closed_at = excluded.closed_at, status = excluded.status, dedup_key = excluded.dedup_key,
           search_vector = excluded.search_vector`,
-      [JSON.stringify([...rows.values()])],
+      [JSON.stringify(byKey(rows))],
     );
   }
 

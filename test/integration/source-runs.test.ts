@@ -23,6 +23,8 @@ let response: { status: number; body: string; etag?: string } = {
   etag: '"v1"',
 };
 const requests: { url: string; ifNoneMatch?: string }[] = [];
+/** Boards whose answer the server holds back a little, counting how many wait at once. */
+const slow = { prefix: '/v1/boards/slow-', inFlight: 0, maxInFlight: 0 };
 let server: Server;
 let services: Services;
 let now = new Date('2026-11-20T08:00:00Z');
@@ -30,6 +32,16 @@ let now = new Date('2026-11-20T08:00:00Z');
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push({ url: req.url ?? '', ifNoneMatch: req.headers['if-none-match'] as string | undefined });
+    if (req.url?.startsWith(slow.prefix)) {
+      slow.maxInFlight = Math.max(slow.maxInFlight, ++slow.inFlight);
+      setTimeout(() => {
+        slow.inFlight--;
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jobs: [], meta: { total: 0 } }));
+      }, 150);
+      return;
+    }
     if (response.etag && req.headers['if-none-match'] === response.etag) return res.writeHead(304).end();
     res.writeHead(response.status, {
       'content-type': 'application/json',
@@ -122,5 +134,16 @@ describe(`scheduled source runs (${TEST_DB})`, () => {
     expect((await services.sources.find(em, 'greenhouse:northwind'))!.lastRunAt?.toISOString()).toBe(
       now.toISOString(),
     );
+  });
+
+  it('the poller runs due sources a few at a time, not one after another', async () => {
+    const em = services.orm.em.fork();
+    for (const name of ['slow-a', 'slow-b', 'slow-c'])
+      await services.sources.upsert(em, { platform: 'greenhouse', board: name, intervalMinutes: 30 });
+    const poller = startPoller({ ...services, logger: services.logger }, 60_000);
+    await poller.tick();
+    await poller.stop();
+    expect(requests.filter((r) => r.url.startsWith(slow.prefix))).toHaveLength(3);
+    expect(slow.maxInFlight).toBe(3);
   });
 });

@@ -8,7 +8,7 @@ import { runIngest, type IngestDeps, type IngestInput, type IngestSummary } from
  * (README, Benchmark). Each board in flight holds its feed in memory and may hold a
  * pooled connection.
  */
-export const BOARD_CONCURRENCY = 3;
+export const BOARD_CONCURRENCY = 4;
 
 /**
  * Runs the pipeline for each board, a few at a time; summaries come back in input

@@ -113,7 +113,13 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
   input.onProgress?.(done, postings.length);
 
   if (input.complete) {
-    const closed = await deps.ingest.closeMissing(em, input.platform, input.board, [...run.seenIds], run.now);
+    // One transaction: postings and the jobs they leave without an open posting close
+    // together, or not at all (a kill in between would leave such jobs open for good).
+    const closed = await againAfterDeadlock(run, () =>
+      em.transactional((tx) =>
+        deps.ingest.closeMissing(tx, input.platform, input.board, [...run.seenIds], run.now),
+      ),
+    );
     run.summary.closed = closed.length;
   }
   deps.logger?.info(
@@ -252,24 +258,27 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise
   return plan;
 }
 
-/**
- * Plans and writes one batch; the summary counts it once it has committed. PostgreSQL
- * may pick this batch as a deadlock's victim (two boards updating each other's
- * merged jobs at once): it rolled back whole, so it is planned and written again.
- */
+/** Plans and writes one batch; the summary counts it once it has committed. */
 async function planAndWrite(run: Run, batch: Normalized): Promise<void> {
+  await againAfterDeadlock(run, async () => {
+    const plan = await planBatch(run, batch);
+    await writeBatch(run, plan);
+    for (const k of ['new', 'updated', 'unchanged', 'merged'] as const) run.summary[k] += plan.counts[k];
+  });
+}
+
+/**
+ * PostgreSQL may pick a transaction of this run as a deadlock's victim (two boards in
+ * flight updating jobs they share through merged copies): it rolled back whole, so it
+ * runs again from the start, planning included.
+ */
+async function againAfterDeadlock<T>(run: Run, transaction: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const plan = await planBatch(run, batch);
-      await writeBatch(run, plan);
-      for (const k of ['new', 'updated', 'unchanged', 'merged'] as const) run.summary[k] += plan.counts[k];
-      return;
+      return await transaction();
     } catch (error) {
       if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
-      run.deps.logger?.warn(
-        { board: run.input.board, attempt },
-        'ingest batch lost a deadlock; writing it again',
-      );
+      run.deps.logger?.warn({ board: run.input.board, attempt }, 'ingest lost a deadlock; running it again');
     }
   }
 }

@@ -203,7 +203,7 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
   return { prepared, unchanged };
 }
 
-/** Decides, per posting, between new job, update, unchanged and merged copy. */
+/** Decides, per posting, between new job, update and merged copy; unchanged ones come decided. */
 async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise<Plan> {
   const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
@@ -231,12 +231,7 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise
     const prior = known.get(job.externalId);
     const ownId = jobIdFor(input.platform, input.board, job.externalId);
     if (prior) {
-      if (prior.payloadHash === job.payloadHash && prior.status === 'open') {
-        plan.unchanged.push(job.externalId);
-        plan.unchangedJobIds.push(prior.jobId);
-        counts.unchanged++;
-        continue;
-      }
+      // Changed, or closed and back: open unchanged postings never got here (normalizeBatch).
       counts.updated++;
       write.jobId = prior.jobId;
       (prior.jobId === ownId ? plan.writes : plan.copies).push(write);

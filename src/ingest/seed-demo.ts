@@ -41,7 +41,7 @@ export async function seedDemo(services: SeedDeps, count: number): Promise<SeedR
   if (Number(existing?.n ?? 0) >= count)
     return { created: false, jobs: Number(existing?.n), organizationJobs: 0, rejected: 0 };
 
-  // The demo boards go through the same pipeline as real feeds, board by board.
+  // The demo boards go through the same pipeline as real feeds, a few boards at a time.
   const postings = generateDemoPostings({ count, seed: DEMO_SEED, now: services.clock() });
   const result: SeedResult = { created: true, jobs: 0, organizationJobs: 0, rejected: 0 };
   const boards = [...Map.groupBy(postings, (p) => p.board)].map(([board, list]) => ({

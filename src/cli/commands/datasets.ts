@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { withServices } from './with-services.ts';
+import { withMigratedServices } from './with-services.ts';
 
 export function registerDatasetsCommand(program: Command): void {
   program
@@ -11,7 +11,7 @@ export function registerDatasetsCommand(program: Command): void {
     )
     .option('--report <file>', 'write the per-file report here')
     .action((root: string | undefined, opts: { report?: string }) =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const { ingestDatasets } = await import('../../ingest/import-datasets.ts');
         const { datasetTable, fileReportLines } = await import('../../ingest/dataset-report.ts');
         const reports = await ingestDatasets(

@@ -2,7 +2,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import { ATS_PLATFORMS, isOneOf } from '../../domain/enums.ts';
 import type { IngestSummary } from '../../ingest/pipeline.ts';
-import { withServices } from './with-services.ts';
+import { withMigratedServices } from './with-services.ts';
 
 /** `greenhouse:acme` → platform and board. */
 export function parseSourceSpec(spec: string): { platform: (typeof ATS_PLATFORMS)[number]; board?: string } {
@@ -56,7 +56,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--mapping <name|file>', 'generic imports: simplify, glassdoor, or a JSON field mapping')
     .option('--full', 'the target is the whole board: close postings missing from it', false)
     .action((target: string, opts: { source: string; org?: string; mapping?: string; full: boolean }) =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const { importTarget } = await import('../../ingest/import-target.ts');
         const { platform, board } = parseSourceSpec(opts.source);
         const org = opts.org

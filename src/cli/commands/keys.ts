@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { withServices } from './with-services.ts';
+import { withMigratedServices } from './with-services.ts';
 
 export function registerKeyCommands(program: Command): void {
   const keys = program.command('keys').description('Manage organizations and their API keys');
@@ -11,7 +11,7 @@ export function registerKeyCommands(program: Command): void {
     .option('--name <name>', 'a label for the key', 'default')
     .option('--expires <iso>', 'expiry date-time (ISO 8601)')
     .action((opts: { org: string; orgName?: string; name: string; expires?: string }) =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const em = services.orm.em.fork();
         const org =
           (await services.organizations.findOrganization(em, opts.org)) ??
@@ -27,7 +27,7 @@ export function registerKeyCommands(program: Command): void {
     .command('revoke <prefixOrId>')
     .description('Revoke a key by its prefix (the part after jl_) or id')
     .action((prefixOrId: string) =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const ok = await services.organizations.revokeApiKey(services.orm.em.fork(), prefixOrId);
         console.log(ok ? 'Revoked' : 'No active key found');
         if (!ok) process.exitCode = 1;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { formatSummary, parseSourceSpec } from './ingest.ts';
-import { withServices } from './with-services.ts';
+import { withMigratedServices } from './with-services.ts';
 
 export function registerSourcesCommands(program: Command): void {
   const sources = program.command('sources').description('Configured feeds the server polls');
@@ -10,7 +10,7 @@ export function registerSourcesCommands(program: Command): void {
     .option('--org <id|slug>', 'organization owning the source: its jobs join that board')
     .option('--interval <minutes>', 'minutes between runs', (v) => Number.parseInt(v, 10), 60)
     .action((spec: string, opts: { org?: string; interval: number }) =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const { platform, board } = parseSourceSpec(spec);
         if (!board) throw new Error('give the board as platform:board');
         const em = services.orm.em.fork();
@@ -29,7 +29,7 @@ export function registerSourcesCommands(program: Command): void {
     .command('list')
     .description('List configured sources and their last runs')
     .action(() =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const rows = await services.sources.list(services.orm.em.fork());
         if (rows.length === 0) console.log('No sources');
         for (const r of rows) {
@@ -44,7 +44,7 @@ export function registerSourcesCommands(program: Command): void {
     .command('run [source]')
     .description('Run one source (id or platform:board) now, or every due source')
     .action((spec: string | undefined) =>
-      withServices(async (services) => {
+      withMigratedServices(async (services) => {
         const { runSource } = await import('../../ingest/run-source.ts');
         const em = services.orm.em.fork();
         const list = spec

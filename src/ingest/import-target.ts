@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import pLimit from 'p-limit';
 import type { AtsPlatform } from '../domain/enums.ts';
 import type { HttpClient } from './fetch/fetch-with-retry.ts';
 import { ingestParsed } from './ingest-parsed.ts';
+import { BOARD_CONCURRENCY } from './run-boards.ts';
 import type { IngestDeps, IngestSummary } from './pipeline.ts';
 import { findDataset } from './sources/datasets.ts';
 import { createGenericSource } from './sources/generic.source.ts';
@@ -59,21 +62,20 @@ function parserFor(deps: ImportDeps, request: ImportRequest): Parse {
   return createGenericSource({ mapping: loadMapping(request.mapping) });
 }
 
-/** The bodies to import, with the board each belongs to. */
-async function* readTargets(
-  deps: ImportDeps,
-  request: ImportRequest,
-): AsyncGenerator<{ board: string; body: string; url?: string }> {
+/** One body to import: its board, and how to get it (read when its turn comes). */
+interface Target {
+  board: string;
+  load: () => Promise<{ body: string; url?: string }>;
+}
+
+/** The bodies to import, with the board each belongs to. A URL that cannot be fetched fails the import. */
+async function targetsOf(deps: ImportDeps, request: ImportRequest): Promise<Target[]> {
   if (/^https?:\/\//.test(request.target)) {
     const url = new URL(request.target);
     const result = await deps.http.get(url.toString());
     if (result.status !== 'ok') throw new Error(`${url}: ${result.status}`);
-    yield {
-      board: request.board ?? url.pathname.split('/').filter(Boolean).at(-1) ?? url.host,
-      body: result.body,
-      url: url.toString(),
-    };
-    return;
+    const board = request.board ?? url.pathname.split('/').filter(Boolean).at(-1) ?? url.host;
+    return [{ board, load: async () => ({ body: result.body, url: url.toString() }) }];
   }
   const files = statSync(request.target).isDirectory()
     ? readdirSync(request.target)
@@ -81,15 +83,17 @@ async function* readTargets(
         .sort()
         .map((f) => join(request.target, f))
     : [request.target];
-  for (const file of files) {
-    yield { board: request.board ?? basename(file, extname(file)), body: readFileSync(file, 'utf8') };
-  }
+  return files.map((file) => ({
+    board: request.board ?? basename(file, extname(file)),
+    load: async () => ({ body: await readFile(file, 'utf8') }),
+  }));
 }
 
 /**
  * `jobs ingest`: parse files or a URL with a platform's adapter and run the pipeline
- * once per board. A body that cannot be parsed at all is reported for that board
- * and the other boards go on.
+ * once per board, the files of a directory a few at a time (BOARD_CONCURRENCY; write
+ * locks keep copies across them merged). Results come back in file order. A body that
+ * cannot be read or parsed at all is reported for that board and the others go on.
  */
 export async function importTarget(
   deps: ImportDeps,
@@ -97,19 +101,23 @@ export async function importTarget(
   onBoard?: (board: string) => { onProgress?: (done: number, total: number) => void },
 ): Promise<{ board: string; summary?: IngestSummary; error?: string }[]> {
   const parser = parserFor(deps, request);
-  const results: { board: string; summary?: IngestSummary; error?: string }[] = [];
-  for await (const { board, body, url } of readTargets(deps, request)) {
-    try {
-      const parsed = parser.parse(body, board, { url });
-      const summary = await ingestParsed(deps, parsed, {
-        complete: Boolean(request.full) && !parsed.next,
-        organizationId: request.organizationId,
-        onProgress: onBoard?.(board).onProgress,
-      });
-      results.push({ board, summary });
-    } catch (error) {
-      results.push({ board, error: (error as Error).message });
-    }
-  }
-  return results;
+  const limit = pLimit(BOARD_CONCURRENCY);
+  return Promise.all(
+    (await targetsOf(deps, request)).map(({ board, load }) =>
+      limit(async () => {
+        try {
+          const { body, url } = await load();
+          const parsed = parser.parse(body, board, { url });
+          const summary = await ingestParsed(deps, parsed, {
+            complete: Boolean(request.full) && !parsed.next,
+            organizationId: request.organizationId,
+            onProgress: onBoard?.(board).onProgress,
+          });
+          return { board, summary };
+        } catch (error) {
+          return { board, error: (error as Error).message };
+        }
+      }),
+    ),
+  );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Normalizer } from '../../src/ingest/normalize-pool.ts';
 import { importTarget } from '../../src/ingest/import-target.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
@@ -72,5 +73,34 @@ describe(`importing files (${TEST_DB})`, () => {
       full: true,
     });
     expect(full[0]?.summary?.closed).toBeGreaterThan(0);
+  });
+
+  it('imports the files of a folder a few at a time, results in file order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const counting: Normalizer = {
+      prepare: async (raws, ctx) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await new Promise((r) => setTimeout(r, 20));
+          return await services.normalizer.prepare(raws, ctx);
+        } finally {
+          inFlight--;
+        }
+      },
+      close: async () => undefined,
+    };
+    const results = await importTarget(
+      { ...services, normalizer: counting },
+      { target: 'test/fixtures/ats/greenhouse', platform: 'greenhouse' },
+    );
+    expect(results.map((r) => r.board)).toEqual([
+      'board',
+      'broken-row',
+      'malformed',
+      'wrapper',
+      'wrong-envelope',
+    ]);
+    expect(most).toBeGreaterThan(1);
   });
 });

@@ -1,4 +1,4 @@
-import { SingleBar, Presets } from 'cli-progress';
+import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { ATS_PLATFORMS, isOneOf } from '../../domain/enums.ts';
 import type { IngestSummary } from '../../ingest/pipeline.ts';
@@ -26,21 +26,28 @@ export function formatSummary(label: string, s: IngestSummary): string {
   ].join('\n');
 }
 
-/** A progress bar on a terminal; nothing when output is piped (CI logs stay readable). */
-function progressFor(board: string) {
-  if (!process.stderr.isTTY) return {};
-  const bar = new SingleBar(
-    { format: `${board} [{bar}] {value}/{total}`, stream: process.stderr },
+/**
+ * A progress bar per board on a terminal, all in one display (boards run side by side);
+ * nothing when output is piped (CI logs stay readable).
+ */
+function progressBars() {
+  if (!process.stderr.isTTY) return { forBoard: () => ({}), stop: () => undefined };
+  const bars = new MultiBar(
+    { format: '{board} [{bar}] {value}/{total}', stream: process.stderr, hideCursor: true },
     Presets.shades_classic,
   );
-  let started = false;
   return {
-    onProgress: (done: number, total: number) => {
-      if (!started) bar.start(total, 0);
-      started = true;
-      bar.update(done);
-      if (done >= total) bar.stop();
+    forBoard: (board: string) => {
+      let bar: SingleBar | undefined;
+      return {
+        onProgress: (done: number, total: number) => {
+          bar ??= bars.create(total, 0, { board });
+          bar.setTotal(total);
+          bar.update(done, { board });
+        },
+      };
     },
+    stop: () => bars.stop(),
   };
 }
 
@@ -63,11 +70,12 @@ export function registerIngestCommand(program: Command): void {
           ? await services.organizations.findOrganization(services.orm.em.fork(), opts.org)
           : null;
         if (opts.org && !org) throw new Error(`no organization ${opts.org}`);
+        const progress = progressBars();
         const results = await importTarget(
           { ...services, logger: undefined },
           { target, platform, board, organizationId: org?.id, mapping: opts.mapping, full: opts.full },
-          progressFor,
-        );
+          progress.forBoard,
+        ).finally(progress.stop);
         for (const r of results)
           console.log(r.summary ? formatSummary(r.board, r.summary) : `${r.board}: failed: ${r.error}`);
         if (results.some((r) => r.error)) process.exitCode = 1;

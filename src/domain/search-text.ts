@@ -31,7 +31,6 @@ export const fold = foldText;
 const PLAIN = /^[\x00-\x7f\u00a0\u2000-\u206f]*$/;
 const MAY_BE_PUNCTUATED = /[+#]|\.net/;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
-const NOT_PLAIN_WORD = /[^a-z0-9]+/;
 
 /** The words of a text, folded, in order (duplicates kept). */
 export function tokenize(text: string): string[] {
@@ -39,7 +38,29 @@ export function tokenize(text: string): string[] {
   let s = plain ? text.toLowerCase() : fold(text);
   if (MAY_BE_PUNCTUATED.test(s))
     for (const [pattern, replacement] of PUNCTUATED_WORDS) s = s.replace(pattern, replacement);
-  return s.split(plain ? NOT_PLAIN_WORD : NOT_WORD).filter(Boolean);
+  return plain ? plainWords(s) : s.split(NOT_WORD).filter(Boolean);
+}
+
+/**
+ * The runs of [a-z0-9] in lower-cased plain text: what `split(/[^a-z0-9]+/)` gives
+ * without its empty strings, in one pass (about twice as fast; it runs on every
+ * description stored).
+ */
+function plainWords(s: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const isWordChar = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (isWordChar) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push(s.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) words.push(s.slice(start));
+  return words;
 }
 
 /** The text to feed `to_tsvector('simple', …)`: the tokens joined by spaces. */
@@ -104,8 +125,14 @@ export function searchVectorText(
       pos++;
       const own = pos < MAX_POSITION ? pos : MAX_POSITION;
       let e = vector.get(word);
-      if (!e) vector.set(word, (e = { positions: '', count: 0, last: 0, part, partCount: 0, partLast: 0 }));
-      else if (e.part !== part) [e.part, e.partCount, e.partLast] = [part, 0, 0];
+      if (!e) {
+        e = { positions: '', count: 0, last: 0, part, partCount: 0, partLast: 0 };
+        vector.set(word, e);
+      } else if (e.part !== part) {
+        e.part = part;
+        e.partCount = 0;
+        e.partLast = 0;
+      }
       // to_tsvector: ≤ 255 distinct positions of a word, none after the capped one.
       if (
         e.partCount > 0 &&
@@ -117,15 +144,15 @@ export function searchVectorText(
       // `||`: shifted by the left side's last position; ≤ 256 in all, none after the capped one.
       if (e.count >= MAX_POSITIONS || e.last === MAX_POSITION) continue;
       const at = own + shift < MAX_POSITION ? own + shift : MAX_POSITION;
-      e.positions += `${e.count === 0 ? '' : ','}${at}${weight}`;
+      e.positions = e.count === 0 ? at + weight : e.positions + ',' + at + weight;
       e.count++;
       e.last = at;
       if (at > maxStored) maxStored = at;
     }
   }
-  const out: string[] = [];
-  for (const [word, e] of vector) out.push(`'${word}':${e.positions}`);
-  return out.join(' ');
+  let out = '';
+  for (const [word, e] of vector) out += `${out === '' ? '' : ' '}'${word}':${e.positions}`;
+  return out;
 }
 
 interface VectorEntry {

@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/ingest/fetch/fetch-with-retry.ts';
-import { startPoller } from '../../src/ingest/poller.ts';
+import { CLAIM_LEASE_MINUTES, startPoller } from '../../src/ingest/poller.ts';
 import { runSource } from '../../src/ingest/run-source.ts';
 import { createSourceRegistry } from '../../src/ingest/sources/registry.ts';
 import type { Services } from '../../src/services.ts';
-import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 /**
  * Configured sources fetched over real HTTP from a loopback server that plays a
@@ -27,6 +27,8 @@ const requests: { url: string; ifNoneMatch?: string }[] = [];
 const slow = { prefix: '/v1/boards/slow-', inFlight: 0, maxInFlight: 0 };
 let server: Server;
 let services: Services;
+/** Services as a gateway has them: on the test database, fetching from the loopback board. */
+let gateway: () => Promise<Services>;
 let now = new Date('2026-11-20T08:00:00Z');
 
 beforeAll(async () => {
@@ -51,11 +53,23 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  services = await createTestServices({
-    clock: () => now,
-    registry: createSourceRegistry({ greenhouse: { baseUrl } }),
-    http: createHttpClient({ userAgent: 'test', retries: 1, baseDelayMs: 1, maxDelayMs: 2, timeoutMs: 2000 }),
-  });
+  const database = await createTestDatabaseEnv();
+  gateway = () =>
+    createTestServices(
+      {
+        clock: () => now,
+        registry: createSourceRegistry({ greenhouse: { baseUrl } }),
+        http: createHttpClient({
+          userAgent: 'test',
+          retries: 1,
+          baseDelayMs: 1,
+          maxDelayMs: 2,
+          timeoutMs: 2000,
+        }),
+      },
+      database,
+    );
+  services = await gateway();
 });
 afterAll(async () => {
   await services?.close();
@@ -145,5 +159,53 @@ describe(`scheduled source runs (${TEST_DB})`, () => {
     await poller.stop();
     expect(requests.filter((r) => r.url.startsWith(slow.prefix))).toHaveLength(3);
     expect(slow.maxInFlight).toBe(3);
+  });
+
+  it('pollers on several gateways run each due source once between them', async () => {
+    const em = services.orm.em.fork();
+    for (const name of ['slow-d', 'slow-e', 'slow-f', 'slow-g', 'slow-h'])
+      await services.sources.upsert(em, { platform: 'greenhouse', board: name, intervalMinutes: 30 });
+    now = new Date(now.getTime() + 60 * 60_000);
+    const due = await services.sources.due(em, now);
+    expect(due.length).toBeGreaterThanOrEqual(8);
+    // A second gateway on the same PostgreSQL database; PGlite is one process's own
+    // database, so there the second poller shares the services.
+    const other = TEST_DB === 'postgres' ? await gateway() : services;
+    const before = requests.length;
+    try {
+      const pollers = [services, other].map((s) => startPoller({ ...s, logger: s.logger }, 60_000));
+      await Promise.all(pollers.map((p) => p.tick()));
+      await Promise.all(pollers.map((p) => p.stop()));
+    } finally {
+      if (other !== services) await other.close();
+    }
+    const fetched = requests.slice(before).map((r) => r.url.split('?')[0]);
+    expect(fetched).toHaveLength(due.length);
+    expect(new Set(fetched).size).toBe(due.length);
+    const [claimed] = await em.execute<{ n: number }[]>(
+      'select count(*)::int as n from source where claimed_until is not null',
+    );
+    expect(claimed!.n).toBe(0);
+  });
+
+  it('a source claimed by a gateway that died runs again once the claim lapses', async () => {
+    const em = services.orm.em.fork();
+    now = new Date(now.getTime() + 60 * 60_000);
+    // The dead gateway claimed every due source and never recorded a run.
+    const claimed: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const source = await services.sources.claimNext(em, now, CLAIM_LEASE_MINUTES);
+      if (!source) break;
+      claimed.push(source.board);
+    }
+    expect(claimed.length).toBeGreaterThanOrEqual(8);
+    const before = requests.length;
+    const poller = startPoller({ ...services, logger: services.logger }, 60_000);
+    await poller.tick();
+    expect(requests.length).toBe(before);
+    now = new Date(now.getTime() + (CLAIM_LEASE_MINUTES + 1) * 60_000);
+    await poller.tick();
+    await poller.stop();
+    expect(requests.length - before).toBe(claimed.length);
   });
 });

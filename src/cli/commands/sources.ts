@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { SourceRow } from '../../db/repositories/source.repository.ts';
 import { formatSummary, parseSourceSpec } from './ingest.ts';
 import { withMigratedServices } from './with-services.ts';
 
@@ -46,21 +47,28 @@ export function registerSourcesCommands(program: Command): void {
     .action((spec: string | undefined) =>
       withMigratedServices(async (services) => {
         const { runSource } = await import('../../ingest/run-source.ts');
+        const { CLAIM_LEASE_MINUTES } = await import('../../ingest/poller.ts');
         const em = services.orm.em.fork();
-        const list = spec
-          ? [await services.sources.find(em, spec)]
-          : await services.sources.due(em, services.clock());
-        if (list.some((s) => !s)) throw new Error(`no source ${spec}`);
-        for (const source of list) {
-          const result = await runSource(services, source!);
-          const label = `${source!.platform}:${source!.board}`;
+        const runOne = async (source: SourceRow) => {
+          const result = await runSource(services, source);
+          const label = `${source.platform}:${source.board}`;
           console.log(
             result.summary
               ? formatSummary(label, result.summary)
               : `${label}: ${result.status}${result.error ? ` (${result.error})` : ''}`,
           );
           if (result.status === 'failed' || result.status === 'not_found') process.exitCode = 1;
+        };
+        if (spec) {
+          // A named source runs now, whether due or claimed by a poller.
+          const source = await services.sources.find(em, spec);
+          if (!source) throw new Error(`no source ${spec}`);
+          return runOne(source);
         }
+        // Every due source: each claimed first, as the gateways' pollers do, so none of
+        // them runs it at the same time.
+        const next = () => services.sources.claimNext(em, services.clock(), CLAIM_LEASE_MINUTES);
+        for (let source = await next(); source; source = await next()) await runOne(source);
       }),
     );
 }

@@ -29,6 +29,8 @@ export const SourceSchema = defineEntity({
     lastRunAt: p.datetime().nullable(),
     lastSuccessAt: p.datetime().nullable(),
     lastError: p.text().nullable(),
+    /** Set while a poller runs the source (a lease; see Migration20261122000002). */
+    claimedUntil: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

@@ -71,7 +71,7 @@ export class SourceRepository {
     return row ? toRow(row) : null;
   }
 
-  /** Enabled sources whose interval has passed since their last run. */
+  /** Enabled sources whose interval has passed since their last run (claimed or not). */
   async due(em: Em, now: Date): Promise<SourceRow[]> {
     const rows = await em.execute(
       `select ${COLUMNS} from source
@@ -82,6 +82,28 @@ export class SourceRepository {
     return rows.map(toRow);
   }
 
+  /**
+   * Claims the next due source for one run, or null when none is left: the one waiting
+   * longest, not claimed by another poller (or its claim has lapsed). `for update skip
+   * locked` lets pollers on several gateways claim side by side without waiting on or
+   * taking each other's sources. recordRun ends the claim.
+   */
+  async claimNext(em: Em, now: Date, leaseMinutes: number): Promise<SourceRow | null> {
+    const [row] = await em.execute(
+      `update source set claimed_until = ?::timestamptz + make_interval(mins => ?)
+        where id = (
+          select id from source
+           where enabled and (last_run_at is null or last_run_at + make_interval(mins => interval_minutes) <= ?)
+             and (claimed_until is null or claimed_until <= ?)
+           order by last_run_at nulls first, id
+           limit 1
+           for update skip locked)
+        returning ${COLUMNS}`,
+      [now, leaseMinutes, now, now],
+    );
+    return row ? toRow(row) : null;
+  }
+
   async recordRun(
     em: Em,
     id: string,
@@ -89,7 +111,7 @@ export class SourceRepository {
   ): Promise<void> {
     await em.execute(
       `update source set last_run_at = ?, last_success_at = case when ? then ? else last_success_at end,
-         last_error = ?, etag = coalesce(?, etag), last_modified = coalesce(?, last_modified)
+         last_error = ?, etag = coalesce(?, etag), last_modified = coalesce(?, last_modified), claimed_until = null
        where id = ?`,
       [run.at, run.ok, run.at, run.error ?? null, run.etag ?? null, run.lastModified ?? null, id],
     );

@@ -55,7 +55,14 @@ const WRITER_METHODS = [
   'upsertSourcePostings',
   'addToBoards',
 ];
-const INGEST_METHODS = ['knownPostings', 'mergeCandidates', 'touch', 'closeMissing', 'announceNewJobs'];
+const INGEST_METHODS = [
+  'knownPostings',
+  'lockCompanies',
+  'mergeCandidates',
+  'touch',
+  'closeMissing',
+  'announceNewJobs',
+];
 
 /** A probe on the services' JobWriter and IngestRepository methods. */
 export function instrument(services: Services): Probe {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Orm } from '../db/orm.ts';
+import type { Em, Orm } from '../db/orm.ts';
 import type { IngestRepository, KnownPosting } from '../db/repositories/ingest.repository.ts';
 import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
 import type { AtsPlatform } from '../domain/enums.ts';
@@ -204,10 +204,10 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
 }
 
 /** Decides, per posting, between new job, update and merged copy; unchanged ones come decided. */
-async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise<Plan> {
+async function planBatch(run: Run, { prepared, unchanged }: Normalized, tx: Em): Promise<Plan> {
   const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
-  const candidates = await deps.ingest.mergeCandidates(deps.orm.em.fork(), fresh.map(dedupKeyOf));
+  const candidates = await deps.ingest.mergeCandidates(tx, fresh.map(dedupKeyOf));
   const byKey = Map.groupBy(candidates, (c) => c.dedupKey);
   const orgs = input.organizationId ? [input.organizationId] : [];
   const plan: Plan = {
@@ -253,13 +253,25 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized): Promise
   return plan;
 }
 
-/** Plans and writes one batch; the summary counts it once it has committed. */
+/**
+ * Plans and writes one batch in one transaction; the summary counts it once it has
+ * committed. The plan is made after taking the batch's company locks, so copies that
+ * another process committed meanwhile are seen and merged (lockCompanies).
+ */
 async function planAndWrite(run: Run, batch: Normalized): Promise<void> {
-  await againAfterDeadlock(run, async () => {
-    const plan = await planBatch(run, batch);
-    await writeBatch(run, plan);
-    for (const k of ['new', 'updated', 'unchanged', 'merged'] as const) run.summary[k] += plan.counts[k];
-  });
+  const { deps } = run;
+  const plan = await againAfterDeadlock(run, () =>
+    deps.orm.em.fork().transactional(async (tx) => {
+      await deps.ingest.lockCompanies(
+        tx,
+        batch.prepared.map((p) => p.job.companyNormalizedName),
+      );
+      const planned = await planBatch(run, batch, tx);
+      await writeBatch(run, planned, tx);
+      return planned;
+    }),
+  );
+  for (const k of ['new', 'updated', 'unchanged', 'merged'] as const) run.summary[k] += plan.counts[k];
 }
 
 /**
@@ -284,16 +296,14 @@ function isDeadlock(error: unknown): boolean {
   return false;
 }
 
-async function writeBatch({ deps, input, now }: Run, plan: Plan): Promise<void> {
-  await deps.orm.em.fork().transactional(async (tx) => {
-    await deps.writer.write(tx, plan.writes);
-    await deps.writer.attachCopies(tx, plan.copies);
-    if (plan.unchanged.length) {
-      await deps.ingest.touch(tx, input.platform, input.board, plan.unchanged, now);
-      if (input.organizationId)
-        await deps.writer.addMemberships(tx, plan.unchangedJobIds, input.organizationId);
-    }
-    // Inside the transaction on purpose: PostgreSQL delivers NOTIFY at commit, never for a rolled-back batch.
-    await deps.ingest.announceNewJobs(tx, plan.newJobIds);
-  });
+async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em): Promise<void> {
+  await deps.writer.write(tx, plan.writes);
+  await deps.writer.attachCopies(tx, plan.copies);
+  if (plan.unchanged.length) {
+    await deps.ingest.touch(tx, input.platform, input.board, plan.unchanged, now);
+    if (input.organizationId)
+      await deps.writer.addMemberships(tx, plan.unchangedJobIds, input.organizationId);
+  }
+  // Inside the transaction on purpose: PostgreSQL delivers NOTIFY at commit, never for a rolled-back batch.
+  await deps.ingest.announceNewJobs(tx, plan.newJobIds);
 }

@@ -7,7 +7,7 @@ import { runIngest } from '../../src/ingest/pipeline.ts';
 import { runBoards } from '../../src/ingest/run-boards.ts';
 import { JobWriter } from '../../src/db/repositories/job-writer.ts';
 import type { Services } from '../../src/services.ts';
-import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 let services: Services;
 const now = new Date('2026-11-20T10:00:00Z');
@@ -160,5 +160,39 @@ describe(`boards ingested concurrently (${TEST_DB})`, () => {
       runIngest({ ...services, writer }, board('workable', 'disk', [copy('workable', 'disk', 'x')])),
     ).rejects.toThrow('disk full');
     expect(calls).toBe(1);
+  });
+});
+
+// Two processes on one database (two gateways' pollers, a CLI import beside them) share
+// no in-process lock; PGlite is one process's own database, so this is PostgreSQL only.
+describe.skipIf(TEST_DB !== 'postgres')('two processes ingesting copies at once (postgres)', () => {
+  it('merges copies written by separate services on one database into one job', async () => {
+    const database = await createTestDatabaseEnv();
+    const [a, b] = [
+      await createTestServices({ clock: () => now }, database),
+      await createTestServices({ clock: () => now }, database),
+    ];
+    try {
+      const platforms: AtsPlatform[] = ['greenhouse', 'lever', 'ashby', 'workable', 'recruitee', 'personio'];
+      for (let round = 0; round < 3; round++) {
+        // A company of its own per round: each round starts with nothing to merge into.
+        const inputs = platforms.map((p, i) => {
+          const name = `hooli-${round}-${i}`;
+          return board(p, name, [{ ...copy(p, name, `ledger-${i}`), companyName: `Hooli ${round}` }]);
+        });
+        // Boards alternate between the two services, all six in flight at once.
+        const runs = await Promise.all(inputs.map((input, i) => runIngest(i % 2 ? a : b, input)));
+        expect(runs.reduce((n, s) => n + s.new, 0)).toBe(1);
+        const [row] = await a.orm.em
+          .fork()
+          .execute<{ n: string; jobs: string }[]>(
+            `select count(*) as n, count(distinct job_id) as jobs from source_posting where board like ?`,
+            [`hooli-${round}-%`],
+          );
+        expect([Number(row!.n), Number(row!.jobs)]).toEqual([6, 1]);
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -1,6 +1,15 @@
 import type { PlaceParts } from '../../domain/job.ts';
 import type { Em } from '../orm.ts';
 
+/** The first key of this service's advisory locks (other software may use others). */
+const ADVISORY_LOCK_CLASS = 0x4a4f42; // "JOB"
+/**
+ * Companies map onto this many lock slots: a batch of an aggregated feed names
+ * hundreds of companies, and each lock held takes a slot of PostgreSQL's shared lock
+ * table (64 per connection by default). Two companies sharing a slot only wait.
+ */
+const COMPANY_LOCK_SLOTS = 4096;
+
 export interface KnownPosting {
   jobId: string;
   payloadHash: string;
@@ -49,6 +58,25 @@ export class IngestRepository {
           hasSalary: Boolean(r.has_salary),
         },
       ]),
+    );
+  }
+
+  /**
+   * Holds, until the transaction ends, PostgreSQL advisory locks on the batch's
+   * companies (normalized names, hashed into COMPANY_LOCK_SLOTS slots), taken in
+   * sorted order so two writers never wait on each other in a circle. Copies of one
+   * posting always share their company, so a batch planned after taking them sees
+   * every copy another process committed meanwhile — the in-process write locks
+   * cannot see other processes (two gateways' pollers, a CLI import beside them).
+   */
+  async lockCompanies(em: Em, companyKeys: string[]): Promise<void> {
+    if (companyKeys.length === 0) return;
+    await em.execute(
+      `select count(pg_advisory_xact_lock(${ADVISORY_LOCK_CLASS}, slot))
+         from (select distinct (hashtextextended(k, 0) & ${COMPANY_LOCK_SLOTS - 1})::int as slot
+                 from jsonb_array_elements_text(?::jsonb) as k
+                order by 1) s`,
+      [JSON.stringify([...new Set(companyKeys)])],
     );
   }
 

@@ -54,6 +54,7 @@ const WRITER_METHODS = [
   'upsertJobs',
   'upsertSourcePostings',
   'addToBoards',
+  'refreshPlaces',
 ];
 const INGEST_METHODS = [
   'knownPostings',

@@ -116,9 +116,18 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
     // One transaction: postings and the jobs they leave without an open posting close
     // together, or not at all (a kill in between would leave such jobs open for good).
     const closed = await againAfterDeadlock(run, () =>
-      em.transactional((tx) =>
-        deps.ingest.closeMissing(tx, input.platform, input.board, [...run.seenIds], run.now),
-      ),
+      em.transactional(async (tx) => {
+        const jobs = await deps.ingest.closeMissing(
+          tx,
+          input.platform,
+          input.board,
+          [...run.seenIds],
+          run.now,
+        );
+        // A job still open without the closed copy no longer lists the copy's places.
+        await deps.writer.refreshPlaces(tx, jobs.affected);
+        return jobs.closed;
+      }),
     );
     run.summary.closed = closed.length;
   }
@@ -299,6 +308,13 @@ function isDeadlock(error: unknown): boolean {
 async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em): Promise<void> {
   await deps.writer.write(tx, plan.writes);
   await deps.writer.attachCopies(tx, plan.copies);
+  // Jobs stored before, rewritten or given a copy: their places are those of all their
+  // open postings again (a new job's are its own, as written).
+  const created = new Set(plan.newJobIds);
+  await deps.writer.refreshPlaces(tx, [
+    ...plan.writes.filter((w) => !created.has(w.jobId)).map((w) => w.jobId),
+    ...plan.copies.map((w) => w.jobId),
+  ]);
   if (plan.unchanged.length) {
     await deps.ingest.touch(tx, input.platform, input.board, plan.unchanged, now);
     if (input.organizationId)

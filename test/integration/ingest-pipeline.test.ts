@@ -158,6 +158,83 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     expect(munich.total).toBe(1);
   });
 
+  it("keeps a copy's places when the primary posting changes, and drops them when the copy closes", async () => {
+    const primary = (description: string) =>
+      posting({
+        externalId: 'p1',
+        board: 'initrode',
+        companyName: 'Initrode',
+        title: 'Payments Engineer',
+        descriptionHtml: `<p>${description}</p>`,
+      });
+    const copy = posting({
+      source: 'lever',
+      externalId: 'c1',
+      board: 'initrode',
+      companyName: 'Initrode',
+      title: 'Payments Engineer',
+      locationText: 'Berlin; Hamburg, Germany',
+    });
+    const other = posting({ source: 'lever', externalId: 'c2', board: 'initrode', title: 'Office Manager' });
+    const gh = (d: string) =>
+      runIngest(services, {
+        platform: 'greenhouse',
+        board: 'initrode',
+        complete: true,
+        postings: [primary(d)],
+      });
+    const lever = (postings: RawPosting[]) =>
+      runIngest(services, { platform: 'lever', board: 'initrode', complete: true, postings });
+    const em = services.orm.em.fork();
+    const job = async () => {
+      const [row] = await em.execute<{ places: unknown; city_keys: string[]; status: string }[]>(
+        `select j.places, j.city_keys, j.status from job j
+           join source_posting sp on sp.job_id = j.id where sp.external_id = 'p1' and sp.board = 'initrode'`,
+      );
+      const places = (typeof row!.places === 'string' ? JSON.parse(row!.places) : row!.places) as {
+        city: string;
+      }[];
+      return { cities: places.map((p) => p.city), keys: row!.city_keys, status: row!.status };
+    };
+    const inHamburg = async () =>
+      (
+        await services.jobs.search(em, { cities: ['Hamburg'], query: 'payments' }, undefined, {
+          offset: 0,
+          limit: 5,
+        })
+      ).total;
+
+    expect((await gh(LONG_DESCRIPTION)).new).toBe(1);
+    expect(await lever([copy, other])).toMatchObject({ merged: 1, new: 1 });
+    expect(await job()).toEqual({
+      cities: ['Berlin', 'Hamburg'],
+      keys: ['berlin', 'hamburg'],
+      status: 'open',
+    });
+
+    // The primary is rewritten: the place it had from the copy stays (the primary's own first).
+    expect((await gh(`${LONG_DESCRIPTION} Relocation support is available.`)).updated).toBe(1);
+    expect(await job()).toEqual({
+      cities: ['Berlin', 'Hamburg'],
+      keys: ['berlin', 'hamburg'],
+      status: 'open',
+    });
+    expect(await inHamburg()).toBe(1);
+
+    // The copy closes, the job stays open on its primary: Hamburg is no longer one of its places.
+    expect((await lever([other])).closed).toBe(0);
+    expect(await job()).toEqual({ cities: ['Berlin'], keys: ['berlin'], status: 'open' });
+    expect(await inHamburg()).toBe(0);
+
+    // And comes back.
+    await lever([copy, other]);
+    expect(await job()).toEqual({
+      cities: ['Berlin', 'Hamburg'],
+      keys: ['berlin', 'hamburg'],
+      status: 'open',
+    });
+  });
+
   it('counts an id repeated within one feed as a merged duplicate, not a second job', async () => {
     const run = await runIngest(services, {
       platform: 'workable',

@@ -34,6 +34,12 @@ export const SourcePostingSchema = defineEntity({
     lastSeenAt: p.datetime(),
     closedAt: p.datetime().nullable(),
     status: p.enum([...JOB_STATUSES]),
+    /** This posting's own places; the job's are those of its open postings together. */
+    places: p
+      .json<{ city: string | null; region: string | null; countryCode: string | null }[]>()
+      .defaultRaw(`'[]'`),
+    cityKeys: p.array().defaultRaw(`'{}'`),
+    countryCodes: p.array().defaultRaw(`'{}'`),
   },
 });
 export type SourcePosting = InferEntity<typeof SourcePostingSchema>;

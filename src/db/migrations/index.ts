@@ -1,10 +1,12 @@
 import { Migration20261122000000 } from './Migration20261122000000.ts';
 import { Migration20261122000001 } from './Migration20261122000001.ts';
 import { Migration20261122000002 } from './Migration20261122000002.ts';
+import { Migration20261122000003 } from './Migration20261122000003.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
   { name: 'Migration20261122000000', class: Migration20261122000000 },
   { name: 'Migration20261122000001', class: Migration20261122000001 },
   { name: 'Migration20261122000002', class: Migration20261122000002 },
+  { name: 'Migration20261122000003', class: Migration20261122000003 },
 ];

@@ -122,7 +122,7 @@ export class IngestRepository {
   /**
    * Lifecycle after a complete fetch: postings of this source that were not in it
    * close, and a job closes when none of its postings is open any more.
-   * Returns the ids of the jobs that closed.
+   * Returns the jobs that lost a posting, and of those the ones that closed.
    */
   async closeMissing(
     em: Em,
@@ -130,7 +130,7 @@ export class IngestRepository {
     board: string,
     seenExternalIds: string[],
     now: Date,
-  ): Promise<string[]> {
+  ): Promise<{ affected: string[]; closed: string[] }> {
     const closed = await em.execute<{ job_id: string }[]>(
       `update source_posting set status = 'closed', closed_at = ?
         where platform = ? and board = ? and status = 'open'
@@ -138,15 +138,16 @@ export class IngestRepository {
         returning job_id`,
       [now, platform, board, JSON.stringify(seenExternalIds)],
     );
-    if (closed.length === 0) return [];
+    if (closed.length === 0) return { affected: [], closed: [] };
+    const affected = [...new Set(closed.map((r) => String(r.job_id)))];
     const jobs = await em.execute<{ id: string }[]>(
       `update job set status = 'closed', closed_at = ?
         where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'open'
           and not exists (select 1 from source_posting sp where sp.job_id = job.id and sp.status = 'open')
         returning id`,
-      [now, JSON.stringify([...new Set(closed.map((r) => String(r.job_id)))])],
+      [now, JSON.stringify(affected)],
     );
-    return jobs.map((j) => String(j.id));
+    return { affected, closed: jobs.map((j) => String(j.id)) };
   }
 
   /** Announces new jobs to every listening gateway (live view). Chunked under NOTIFY's 8000-byte payload limit. */

@@ -17,6 +17,15 @@ export interface JobWrite {
   origin?: 'source' | 'manual' | 'demo';
 }
 
+/** A posting's places and the keys the any-of filters use (job and source posting alike). */
+function placeColumns(j: NormalizedJob) {
+  return {
+    places: j.places,
+    city_keys: [...new Set(j.places.map((p) => p.city && fold(p.city)).filter(Boolean))],
+    country_codes: [...new Set(j.places.map((p) => p.countryCode).filter(Boolean))],
+  };
+}
+
 function jobRow(w: JobWrite) {
   const j = w.job;
   return {
@@ -30,9 +39,7 @@ function jobRow(w: JobWrite) {
     city: j.city,
     region: j.region,
     country_code: j.countryCode,
-    places: j.places,
-    city_keys: [...new Set(j.places.map((p) => p.city && fold(p.city)).filter(Boolean))],
-    country_codes: [...new Set(j.places.map((p) => p.countryCode).filter(Boolean))],
+    ...placeColumns(j),
     remote_type: j.remoteType,
     job_type: j.jobType,
     seniority: j.seniority,
@@ -96,29 +103,17 @@ export class JobWriter {
 
   /**
    * Cross-source copies of existing jobs: keep the job's own fields, record the copy
-   * as provenance, add the copy's places (so city filters still find every place)
-   * and fill what the job lacks (salary, description).
+   * as provenance, and fill what the job lacks (salary, description). The copy's places
+   * join the job's in refreshPlaces, which the caller runs after.
    */
   async attachCopies(em: Em, copies: JobWrite[]): Promise<void> {
     if (copies.length === 0) return;
     await this.upsertSourcePostings(em, copies);
     const byJob = new Map<string, ReturnType<typeof jobRow>>();
-    for (const w of copies) {
-      const row = jobRow(w);
-      const seen = byJob.get(w.jobId);
-      if (!seen) byJob.set(w.jobId, row);
-      else {
-        seen.places = [...seen.places, ...row.places];
-        seen.city_keys = [...seen.city_keys, ...row.city_keys];
-        seen.country_codes = [...seen.country_codes, ...row.country_codes];
-      }
-    }
+    for (const w of copies) if (!byJob.has(w.jobId)) byJob.set(w.jobId, jobRow(w));
     await executeBound(
       em,
       `update job j set
-          places = (select coalesce(jsonb_agg(distinct x), '[]'::jsonb) from jsonb_array_elements(j.places || t.places) x),
-          city_keys = array(select distinct unnest(j.city_keys || t.city_keys)),
-          country_codes = array(select distinct unnest(j.country_codes || t.country_codes)),
           salary_min = case when j.salary_min_usd is null then t.salary_min else j.salary_min end,
           salary_max = case when j.salary_min_usd is null then t.salary_max else j.salary_max end,
           salary_currency = case when j.salary_min_usd is null then t.salary_currency else j.salary_currency end,
@@ -134,6 +129,36 @@ export class JobWriter {
       [JSON.stringify(byKey(byJob))],
     );
     await this.addToBoards(em, copies);
+  }
+
+  /**
+   * The places of jobs stored from several postings, made again from their open
+   * postings: the first-seen posting's places first (the job's own), then each copy's
+   * new ones. A job with one posting keeps what its write stored. Run after the
+   * postings of a batch are written, and after postings close.
+   */
+  async refreshPlaces(em: Em, jobIds: string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await executeBound(
+      em,
+      `update job j set
+          places = coalesce(u.places, '[]'::jsonb),
+          city_keys = array(select distinct k from source_posting sp cross join unnest(sp.city_keys) k
+                             where sp.job_id = j.id and sp.status = 'open' order by k),
+          country_codes = array(select distinct c from source_posting sp cross join unnest(sp.country_codes) c
+                                 where sp.job_id = j.id and sp.status = 'open' order by c)
+         from (select ids.id, (
+                 select jsonb_agg(d.x order by d.rank) from (
+                   select distinct on (e.x) e.x, row_number() over (order by sp.first_seen_at, sp.id, e.n) as rank
+                     from source_posting sp cross join jsonb_array_elements(sp.places) with ordinality as e(x, n)
+                    where sp.job_id = ids.id and sp.status = 'open'
+                    order by e.x, rank) d) as places
+                 from (select distinct id::uuid as id from jsonb_array_elements_text($1::jsonb) as id) ids) u
+        where j.id = u.id
+          and (select count(*) from source_posting sp where sp.job_id = j.id) > 1
+          and exists (select 1 from source_posting sp where sp.job_id = j.id and sp.status = 'open')`,
+      [JSON.stringify([...new Set(jobIds)].sort())],
+    );
   }
 
   /** Board membership for jobs already stored (an organization's source seen again). */
@@ -227,17 +252,20 @@ export class JobWriter {
       payload_hash: w.job.payloadHash,
       seen_at: w.seenAt.toISOString(),
       status: w.job.status,
+      ...placeColumns(w.job),
     }));
     await executeBound(
       em,
       `insert into source_posting (id, platform, board, external_id, job_id, url, payload_hash, first_seen_at,
-          last_seen_at, closed_at, status)
+          last_seen_at, closed_at, status, places, city_keys, country_codes)
        select t.id, t.platform, t.board, t.external_id, t.job_id, t.url, t.payload_hash, t.seen_at, t.seen_at,
-          case when t.status = 'closed' then t.seen_at end, t.status
+          case when t.status = 'closed' then t.seen_at end, t.status, t.places, t.city_keys, t.country_codes
          from jsonb_to_recordset($1::jsonb) as t(id uuid, platform text, board text, external_id text, job_id uuid,
-          url text, payload_hash text, seen_at timestamptz, status text)
+          url text, payload_hash text, seen_at timestamptz, status text, places jsonb, city_keys text[],
+          country_codes text[])
        on conflict (platform, board, external_id) do update set
           job_id = excluded.job_id, url = excluded.url, payload_hash = excluded.payload_hash,
+          places = excluded.places, city_keys = excluded.city_keys, country_codes = excluded.country_codes,
           last_seen_at = greatest(source_posting.last_seen_at, excluded.last_seen_at),
           closed_at = excluded.closed_at, status = excluded.status`,
       [JSON.stringify(rows)],

@@ -55,6 +55,7 @@ const WRITER_METHODS = [
   'upsertSourcePostings',
   'addToBoards',
   'refreshPlaces',
+  'settleStatus',
 ];
 const INGEST_METHODS = [
   'knownPostings',

@@ -31,6 +31,7 @@ const TOP = [
   'JobWriter.attachCopies',
   'JobWriter.addMemberships',
   'JobWriter.refreshPlaces',
+  'JobWriter.settleStatus',
   'IngestRepository.knownPostings',
   'IngestRepository.lockCompanies',
   'IngestRepository.mergeCandidates',

@@ -52,6 +52,11 @@ export interface RawPosting {
   postedAt?: string | number | Date | null;
   updatedAt?: string | number | Date | null;
   tags?: string[];
+  /**
+   * The source says the posting is no longer open (a dataset's `active: false`): it is
+   * stored closed, not shown as an open job, and reopens when the source says so.
+   */
+  closed?: boolean | null;
   /** The untouched source object, hashed for provenance. */
   payload: unknown;
 }

@@ -169,6 +169,8 @@ interface Normalized {
   prepared: Prepared[];
   /** Postings stored before whose source payload has not changed: nothing to normalize or write. */
   unchanged: { externalId: string; prior: KnownPosting }[];
+  /** Postings the source still marks closed, stored closed and unchanged: nothing to do at all. */
+  stillClosed: { externalId: string; prior: KnownPosting }[];
 }
 
 async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized> {
@@ -176,11 +178,14 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
   // An open posting whose raw payload hashes as stored is skipped before the costly
   // part: re-polling a board is mostly this (the same test as after normalizing).
   const unchanged: Normalized['unchanged'] = [];
+  const stillClosed: Normalized['stillClosed'] = [];
   const fresh: RawPosting[] = [];
   for (const raw of batch) {
     const prior = typeof raw?.externalId === 'string' ? known.get(raw.externalId) : undefined;
-    if (prior?.status === 'open' && prior.payloadHash === payloadHash(raw.payload))
-      unchanged.push({ externalId: raw.externalId, prior });
+    const same = prior !== undefined && prior.payloadHash === payloadHash(raw.payload);
+    // A closed posting with the same payload is back only if the source lists it as open.
+    if (same && prior.status === 'open') unchanged.push({ externalId: raw.externalId, prior });
+    else if (same && raw.closed === true) stillClosed.push({ externalId: raw.externalId, prior });
     else fresh.push(raw);
   }
   const results = await (deps.normalizer ?? sameThread).prepare(fresh, {
@@ -204,16 +209,16 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
     if (job.salaryMinUsd !== null) summary.salaries++;
     summary.remoteTypes[job.remoteType] = (summary.remoteTypes[job.remoteType] ?? 0) + 1;
   });
-  for (const { externalId, prior } of unchanged) {
+  for (const { externalId, prior } of [...unchanged, ...stillClosed]) {
     run.seenIds.add(externalId);
     if (prior.hasSalary) summary.salaries++;
     summary.remoteTypes[prior.remoteType] = (summary.remoteTypes[prior.remoteType] ?? 0) + 1;
   }
-  return { prepared, unchanged };
+  return { prepared, unchanged, stillClosed };
 }
 
 /** Decides, per posting, between new job, update and merged copy; unchanged ones come decided. */
-async function planBatch(run: Run, { prepared, unchanged }: Normalized, tx: Em): Promise<Plan> {
+async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normalized, tx: Em): Promise<Plan> {
   const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
   const candidates = await deps.ingest.mergeCandidates(tx, fresh.map(dedupKeyOf));
@@ -225,7 +230,7 @@ async function planBatch(run: Run, { prepared, unchanged }: Normalized, tx: Em):
     unchanged: unchanged.map((u) => u.externalId),
     unchangedJobIds: unchanged.map((u) => u.prior.jobId),
     newJobIds: [],
-    counts: { new: 0, updated: 0, unchanged: unchanged.length, merged: 0 },
+    counts: { new: 0, updated: 0, unchanged: unchanged.length + stillClosed.length, merged: 0 },
   };
   const counts = plan.counts;
   for (const { job, searchVector } of prepared) {
@@ -308,12 +313,18 @@ function isDeadlock(error: unknown): boolean {
 async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em): Promise<void> {
   await deps.writer.write(tx, plan.writes);
   await deps.writer.attachCopies(tx, plan.copies);
+  const copied = plan.copies.map((w) => w.jobId);
+  await deps.writer.settleStatus(
+    tx,
+    [...copied, ...plan.writes.filter((w) => w.job.status === 'closed').map((w) => w.jobId)],
+    now,
+  );
   // Jobs stored before, rewritten or given a copy: their places are those of all their
   // open postings again (a new job's are its own, as written).
   const created = new Set(plan.newJobIds);
   await deps.writer.refreshPlaces(tx, [
     ...plan.writes.filter((w) => !created.has(w.jobId)).map((w) => w.jobId),
-    ...plan.copies.map((w) => w.jobId),
+    ...copied,
   ]);
   if (plan.unchanged.length) {
     await deps.ingest.touch(tx, input.platform, input.board, plan.unchanged, now);

@@ -235,6 +235,48 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     });
   });
 
+  it('stores a posting the source marks closed as closed, and a job stays open while any posting is', async () => {
+    const em = services.orm.em.fork();
+    const row = (externalId: string, closed: boolean, extra = '') =>
+      posting({
+        externalId,
+        board: 'umbrella',
+        companyName: 'Umbrella Health',
+        title: 'Clinical Data Engineer',
+        descriptionHtml: `<p>${LONG_DESCRIPTION}${extra}</p>`,
+        closed,
+        payload: { externalId, closed, extra },
+      });
+    const board = (platform: 'greenhouse' | 'lever', postings: RawPosting[]) =>
+      runIngest(services, { platform, board: 'umbrella', complete: false, postings });
+    const status = async () => {
+      const rows = await em.execute<{ status: string; closed_at: unknown }[]>(
+        `select distinct j.status, j.closed_at from job j join source_posting sp on sp.job_id = j.id
+          where sp.board = 'umbrella'`,
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]!.status;
+    };
+
+    expect(await board('greenhouse', [row('u1', true)])).toMatchObject({ new: 1 });
+    expect(await status()).toBe('closed');
+    expect(await board('greenhouse', [row('u1', true)])).toMatchObject({ new: 0, updated: 0, unchanged: 1 });
+    expect(await board('greenhouse', [row('u1', false)])).toMatchObject({ updated: 1 });
+    expect(await status()).toBe('open');
+
+    // A copy that arrives closed does not close the job; the primary closing does not
+    // either while the copy is open; both closed, it closes.
+    expect((await board('lever', [{ ...row('c1', true), source: 'lever' }])).merged).toBe(1);
+    expect(await status()).toBe('open');
+    expect((await board('lever', [{ ...row('c1', false, ' '), source: 'lever' }])).updated).toBe(1);
+    await board('greenhouse', [row('u1', true, ' Filled.')]);
+    expect(await status()).toBe('open');
+    await board('lever', [{ ...row('c1', true, ' Filled.'), source: 'lever' }]);
+    expect(await status()).toBe('closed');
+    const listed = await services.jobs.search(em, { query: 'clinical' }, undefined, { offset: 0, limit: 5 });
+    expect(listed.total).toBe(0);
+  });
+
   it('counts an id repeated within one feed as a merged duplicate, not a second job', async () => {
     const run = await runIngest(services, {
       platform: 'workable',

@@ -123,12 +123,33 @@ export class JobWriter {
           salary_min_usd = coalesce(j.salary_min_usd, t.salary_min_usd),
           description_html = case when j.description_text = '' then t.description_html else j.description_html end,
           description_text = case when j.description_text = '' then t.description_text else j.description_text end,
-          last_seen_at = greatest(j.last_seen_at, t.seen_at), status = 'open', closed_at = null
+          last_seen_at = greatest(j.last_seen_at, t.seen_at)
          from jsonb_to_recordset($1::jsonb) as t(${JOB_RECORD_COLUMNS})
         where j.id = t.id`,
       [JSON.stringify(byKey(byJob))],
     );
     await this.addToBoards(em, copies);
+  }
+
+  /**
+   * A job is open while any of its postings is: a copy that arrives open reopens a
+   * closed job, one that arrives closed (a dataset's inactive row) leaves it as it was,
+   * and a primary posting the source marks closed does not close a job a copy still
+   * lists. Run after a batch's postings are written, for the jobs it gave a copy or a
+   * closed posting.
+   */
+  async settleStatus(em: Em, jobIds: string[], now: Date): Promise<void> {
+    if (jobIds.length === 0) return;
+    await executeBound(
+      em,
+      `update job j set status = s.status, closed_at = case when s.status = 'open' then null else coalesce(j.closed_at, $2) end
+         from (select j2.id,
+                 case when exists (select 1 from source_posting sp where sp.job_id = j2.id and sp.status = 'open')
+                      then 'open' else 'closed' end as status
+                 from job j2 where j2.id in (select id::uuid from jsonb_array_elements_text($1::jsonb) as id)) s
+        where j.id = s.id and j.status is distinct from s.status`,
+      [JSON.stringify([...new Set(jobIds)].sort()), now.toISOString()],
+    );
   }
 
   /**

@@ -165,7 +165,7 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     visaSponsorship: typeof raw.visaSponsorship === 'boolean' ? raw.visaSponsorship : null,
     postedAt: parseDate(raw.postedAt, now),
     sourceUpdatedAt: parseDate(raw.updatedAt, now),
-    status: 'open',
+    status: raw.closed === true ? 'closed' : 'open',
     payloadHash: payloadHash(raw.payload),
   };
 }

@@ -4,7 +4,7 @@ import { join, posix } from 'node:path';
 import { createAshbySource } from './ashby.source.ts';
 import { parseFeashliaaGreenhouse, parseLinkedinCa2018 } from './dataset-mappings.ts';
 import { createGenericSource } from './generic.source.ts';
-import { createSimplifyMapping, glassdoorCsvMapping } from './generic-mappings.ts';
+import { glassdoorCsvMapping, simplifyJsonMapping } from './generic-mappings.ts';
 import { createGreenhouseSource } from './greenhouse.source.ts';
 import { HN_BOARD, parseHnWhoIsHiring } from './hn-whoishiring.source.ts';
 import type { ParseResult } from './source.ts';
@@ -47,12 +47,8 @@ export function boardFromFileName(fileName: string): string {
 
 const greenhouse = createGreenhouseSource();
 const ashby = createAshbySource();
-// Inactive (closed) listings are kept: the dataset report counts every row. RawPosting has
-// no status, so a caller that ingests these as open jobs should use the default mapping.
-const simplify = createGenericSource({
-  mapping: createSimplifyMapping({ includeInactive: true }),
-  format: 'json',
-});
+// Inactive listings are kept, as closed postings: the dataset report counts every row.
+const simplify = createGenericSource({ mapping: simplifyJsonMapping, format: 'json' });
 const glassdoor = createGenericSource({ mapping: glassdoorCsvMapping, format: 'csv' });
 
 export const DATASETS: readonly DatasetDescriptor[] = [

@@ -29,7 +29,7 @@ type StringField =
   | 'salaryCurrency'
   | 'salaryPeriod';
 type NumberField = 'salaryMin' | 'salaryMax';
-type BooleanField = 'remoteFlag' | 'visaSponsorship';
+type BooleanField = 'remoteFlag' | 'visaSponsorship' | 'closed';
 type TimeField = 'postedAt' | 'updatedAt';
 type ListField = 'extraLocations' | 'tags';
 export type MappableField = StringField | NumberField | BooleanField | TimeField | ListField;
@@ -52,7 +52,7 @@ export interface GenericMapping {
 }
 
 const NUMBER_FIELDS: readonly string[] = ['salaryMin', 'salaryMax'];
-const BOOLEAN_FIELDS: readonly string[] = ['remoteFlag', 'visaSponsorship'];
+const BOOLEAN_FIELDS: readonly string[] = ['remoteFlag', 'visaSponsorship', 'closed'];
 const TIME_FIELDS: readonly string[] = ['postedAt', 'updatedAt'];
 const LIST_FIELDS: readonly string[] = ['extraLocations', 'tags'];
 

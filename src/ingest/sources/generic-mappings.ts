@@ -1,4 +1,4 @@
-import type { GenericMapping, Row } from './generic-mapping.ts';
+import type { GenericMapping } from './generic-mapping.ts';
 
 /**
  * Ready mappings for the two public datasets we import (see /work/shared/data/SOURCES.md).
@@ -22,34 +22,29 @@ export const glassdoorCsvMapping: GenericMapping = {
   },
 };
 
-export interface SimplifyMappingOptions {
-  /** Keep rows with `active: false` (closed listings). @default false */
-  includeInactive?: boolean;
-}
+/**
+ * SimplifyJobs listings.json: `date_posted`/`date_updated` are Unix seconds. A listing
+ * with `active: false` has closed: it is imported as a closed posting (a job seen open
+ * before closes; a new one is stored closed and not listed), not skipped.
+ */
+export const simplifyJsonMapping: GenericMapping = {
+  name: 'simplify-json',
+  fields: {
+    externalId: 'id',
+    companyName: 'company_name',
+    title: 'title',
+    locationText: { from: 'locations', transform: (v) => (Array.isArray(v) ? (v[0] ?? null) : v) },
+    extraLocations: { from: 'locations', transform: (v) => (Array.isArray(v) ? v.slice(1) : []) },
+    listingUrl: 'url',
+    applyUrl: 'url',
+    postedAt: { from: 'date_posted', transform: unixSecondsToMs },
+    updatedAt: { from: 'date_updated', transform: unixSecondsToMs },
+    visaSponsorship: { from: 'sponsorship', transform: sponsorshipFlag },
+    tags: { from: 'terms', transform: (v) => (Array.isArray(v) ? v : []) },
+    closed: { from: 'active', transform: (v) => v === false },
+  },
+};
 
-/** SimplifyJobs listings.json: `date_posted`/`date_updated` are Unix seconds. */
-export function createSimplifyMapping(options: SimplifyMappingOptions = {}): GenericMapping {
-  return {
-    name: 'simplify-json',
-    // Closed listings are not open jobs; importing them would show them as open.
-    include: options.includeInactive ? undefined : (row: Row) => row.active !== false,
-    fields: {
-      externalId: 'id',
-      companyName: 'company_name',
-      title: 'title',
-      locationText: { from: 'locations', transform: (v) => (Array.isArray(v) ? (v[0] ?? null) : v) },
-      extraLocations: { from: 'locations', transform: (v) => (Array.isArray(v) ? v.slice(1) : []) },
-      listingUrl: 'url',
-      applyUrl: 'url',
-      postedAt: { from: 'date_posted', transform: unixSecondsToMs },
-      updatedAt: { from: 'date_updated', transform: unixSecondsToMs },
-      visaSponsorship: { from: 'sponsorship', transform: sponsorshipFlag },
-      tags: { from: 'terms', transform: (v) => (Array.isArray(v) ? v : []) },
-    },
-  };
-}
-
-export const simplifyJsonMapping: GenericMapping = createSimplifyMapping();
 
 function firstLine(value: unknown): unknown {
   return typeof value === 'string' ? (value.split(/\r?\n/)[0] ?? '').trim() : value;

@@ -78,16 +78,16 @@ describe('dataset registry', () => {
     expect(linkedin?.parse(readDatasetFixture('linkedin-ca.csv')).postings[0]?.board).toBe('DataAnalyst.csv');
   });
 
-  it('imports simplify rows including inactive ones', () => {
+  it('imports simplify rows including inactive ones, as closed postings', () => {
     const simplify = findDataset('simplify-newgrad');
     const body = JSON.stringify([
       { id: 'a', company_name: 'Acme', title: 'New Grad SWE', locations: ['Reno, NV'], active: false },
       { id: 'b', company_name: 'Acme', title: 'New Grad PM', locations: [], active: true },
     ]);
     const result = simplify?.parse(body, 'listings.json');
-    expect(result?.postings.map((p) => [p.externalId, p.board])).toEqual([
-      ['a', 'simplify-newgrad'],
-      ['b', 'simplify-newgrad'],
+    expect(result?.postings.map((p) => [p.externalId, p.board, p.closed])).toEqual([
+      ['a', 'simplify-newgrad', true],
+      ['b', 'simplify-newgrad', false],
     ]);
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../src/ingest/sources/generic-mapping.ts';
 import {
-  createSimplifyMapping,
   glassdoorCsvMapping,
   simplifyJsonMapping,
   sponsorshipFlag,
@@ -41,14 +40,14 @@ describe('generic import', () => {
     );
   });
 
-  it('maps simplify listings: seconds to ms, locations, sponsorship; skips inactive rows', () => {
+  it('maps simplify listings: seconds to ms, locations, sponsorship; an inactive row is a closed posting', () => {
     const source = createGenericSource({ mapping: simplifyJsonMapping });
     const { postings, rejected, skipped } = source.parse(
       readFixture('generic', 'simplify.json'),
       'simplify.json',
     );
     expect(rejected).toEqual([]);
-    expect(skipped).toBe(1);
+    expect(skipped).toBe(0);
     expect(postings[0]).toEqual({
       source: 'generic',
       board: 'simplify.json',
@@ -62,11 +61,11 @@ describe('generic import', () => {
       postedAt: 1772600000000,
       updatedAt: 1772700000000,
       visaSponsorship: true,
+      closed: false,
       payload: expect.objectContaining({ is_visible: true }),
     });
-    expect(postings.map((p) => p.visaSponsorship ?? null)).toEqual([true, false, null]);
-    const all = createGenericSource({ mapping: createSimplifyMapping({ includeInactive: true }) });
-    expect(all.parse(readFixture('generic', 'simplify.json'), 's').postings).toHaveLength(4);
+    expect(postings.map((p) => p.visaSponsorship ?? null)).toEqual([true, false, null, false]);
+    expect(postings.map((p) => p.closed)).toEqual([false, false, false, true]);
   });
 
   it('reads the sponsorship labels', () => {

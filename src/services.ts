@@ -76,7 +76,8 @@ export async function createServices(
     logger,
     clock,
     jobs: new JobRepository(clock),
-    writer: new JobWriter(),
+    // New jobs go in with a binary COPY on PostgreSQL (PGlite's clients have no COPY protocol).
+    writer: new JobWriter({ copy: config.database.kind === 'postgres' }),
     organizations: new OrganizationRepository(),
     catalog: new CatalogRepository(),
     ingest: new IngestRepository(),

@@ -51,6 +51,7 @@ const WRITER_METHODS = [
   'attachCopies',
   'addMemberships',
   'upsertCompanies',
+  'copyJobs',
   'upsertJobs',
   'upsertSourcePostings',
   'addToBoards',

@@ -42,6 +42,7 @@ const TOP = [
 /** Called from within JobWriter.write: shown indented, no share of their own. */
 const INNER = [
   'JobWriter.upsertCompanies',
+  'JobWriter.copyJobs',
   'JobWriter.upsertJobs',
   'JobWriter.upsertSourcePostings',
   'JobWriter.addToBoards',

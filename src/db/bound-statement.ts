@@ -9,11 +9,16 @@ import type { Em } from './orm.ts';
  * and PostgreSQL then had to scan the literal again. Both drivers (pg, PGlite) speak
  * kysely, which MikroORM runs on.
  */
-export async function executeBound(em: Em, sql: string, params: readonly unknown[]): Promise<void> {
+export async function executeBound<Row = never>(
+  em: Em,
+  sql: string,
+  params: readonly unknown[],
+): Promise<Row[]> {
   const context = em.getContext(false);
   const transaction = context.getTransactionContext();
   const connection = context.getConnection('write');
   await connection.ensureConnection();
   const executor = transaction ?? connection.getClient();
-  await executor.executeQuery(CompiledQuery.raw(sql, [...params]));
+  const result = (await executor.executeQuery(CompiledQuery.raw(sql, [...params]))) as { rows: Row[] };
+  return [...result.rows];
 }

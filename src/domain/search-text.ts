@@ -107,6 +107,78 @@ export function searchVectorText(
   company: string | null | undefined,
   description: string | null | undefined,
 ): string {
+  let out = '';
+  for (const [word, e] of vectorEntries(title, company, description)) {
+    let positions = '';
+    for (let i = 0; i < e.positions.length; i++) {
+      const p = e.positions[i] as number;
+      positions += `${i === 0 ? '' : ','}${p & POSITION_MASK}${WEIGHT_LETTERS[p >> WEIGHT_SHIFT]}`;
+    }
+    out += `${out === '' ? '' : ' '}'${word}':${positions}`;
+  }
+  return out;
+}
+
+/**
+ * The same vector in tsvector's binary form (what tsvector_send writes and the server
+ * reads without parsing text): the number of words; then per word its UTF-8 bytes
+ * and a zero byte, the number of positions, and each position with its weight in the
+ * top two bits. Words need not be sorted: the server sorts them as it does for text.
+ */
+export function searchVectorBinary(
+  title: string | null | undefined,
+  company: string | null | undefined,
+  description: string | null | undefined,
+): Uint8Array {
+  const entries = vectorEntries(title, company, description);
+  let size = 4;
+  for (const [word, e] of entries) size += word.length * 3 + 3 + e.positions.length * 2;
+  // Its own memory, not a slice of Node's shared pool: it is sent between threads.
+  const buf = Buffer.allocUnsafeSlow(size);
+  let at = buf.writeInt32BE(entries.size, 0);
+  for (const [word, e] of entries) {
+    at += buf.write(word, at, 'utf8');
+    buf[at++] = 0;
+    at = buf.writeUInt16BE(e.positions.length, at);
+    for (const p of e.positions) at = buf.writeUInt16BE(p, at);
+  }
+  return at === size ? buf : new Uint8Array(buf.subarray(0, at));
+}
+
+/** The text form of a binary tsvector from searchVectorBinary (for writes that send text). */
+export function tsvectorBinaryToText(binary: Uint8Array): string {
+  const buf = Buffer.from(binary.buffer, binary.byteOffset, binary.byteLength);
+  const count = buf.readInt32BE(0);
+  let at = 4;
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const end = buf.indexOf(0, at);
+    const word = buf.toString('utf8', at, end);
+    at = end + 1;
+    const n = buf.readUInt16BE(at);
+    at += 2;
+    let positions = '';
+    for (let k = 0; k < n; k++, at += 2) {
+      const p = buf.readUInt16BE(at);
+      positions += `${k === 0 ? '' : ','}${p & POSITION_MASK}${WEIGHT_LETTERS[p >> WEIGHT_SHIFT]}`;
+    }
+    out += `${i === 0 ? '' : ' '}'${word}':${positions}`;
+  }
+  return out;
+}
+
+const WEIGHT_SHIFT = 14;
+const POSITION_MASK = (1 << WEIGHT_SHIFT) - 1;
+/** tsvector's weight codes: D = 0 … A = 3. */
+const WEIGHT_LETTERS = ['D', 'C', 'B', 'A'] as const;
+const WEIGHT_CODES = { A: 3, B: 2, C: 1 } as const;
+
+/** Each word of the three parts with its kept positions, in first-seen order. */
+function vectorEntries(
+  title: string | null | undefined,
+  company: string | null | undefined,
+  description: string | null | undefined,
+): Map<string, VectorEntry> {
   const vector = new Map<string, VectorEntry>();
   let maxStored = 0;
   let part = 0;
@@ -118,6 +190,7 @@ export function searchVectorText(
     if (!text) continue;
     part++;
     const shift = maxStored;
+    const code = WEIGHT_CODES[weight] << WEIGHT_SHIFT;
     let pos = 0;
     for (const word of tokenize(text)) {
       if (word.length * 3 >= MAX_LEXEME_BYTES && new TextEncoder().encode(word).length >= MAX_LEXEME_BYTES)
@@ -126,7 +199,7 @@ export function searchVectorText(
       const own = pos < MAX_POSITION ? pos : MAX_POSITION;
       let e = vector.get(word);
       if (!e) {
-        e = { positions: '', count: 0, last: 0, part, partCount: 0, partLast: 0 };
+        e = { positions: [], last: 0, part, partCount: 0, partLast: 0 };
         vector.set(word, e);
       } else if (e.part !== part) {
         e.part = part;
@@ -142,23 +215,19 @@ export function searchVectorText(
       e.partCount++;
       e.partLast = own;
       // `||`: shifted by the left side's last position; ≤ 256 in all, none after the capped one.
-      if (e.count >= MAX_POSITIONS || e.last === MAX_POSITION) continue;
+      if (e.positions.length >= MAX_POSITIONS || e.last === MAX_POSITION) continue;
       const at = own + shift < MAX_POSITION ? own + shift : MAX_POSITION;
-      e.positions = e.count === 0 ? at + weight : e.positions + ',' + at + weight;
-      e.count++;
+      e.positions.push(code | at);
       e.last = at;
       if (at > maxStored) maxStored = at;
     }
   }
-  let out = '';
-  for (const [word, e] of vector) out += `${out === '' ? '' : ' '}'${word}':${e.positions}`;
-  return out;
+  return vector;
 }
 
 interface VectorEntry {
-  /** "1A,5C": the positions kept so far, with their weights. */
-  positions: string;
-  count: number;
+  /** Kept positions, ascending, each with its weight code in the top two bits. */
+  positions: number[];
   last: number;
   /** Per-part state (to_tsvector's rules apply within one part). */
   part: number;

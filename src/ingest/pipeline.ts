@@ -259,6 +259,7 @@ async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normali
       counts.merged++;
     } else {
       write.jobId = ownId;
+      write.isNew = true;
       plan.writes.push(write);
       plan.newJobIds.push(ownId);
       counts.new++;
@@ -274,17 +275,31 @@ async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normali
  */
 async function planAndWrite(run: Run, batch: Normalized): Promise<void> {
   const { deps } = run;
-  const plan = await againAfterDeadlock(run, () =>
-    deps.orm.em.fork().transactional(async (tx) => {
-      await deps.ingest.lockCompanies(
-        tx,
-        batch.prepared.map((p) => p.job.companyNormalizedName),
-      );
-      const planned = await planBatch(run, batch, tx);
-      await writeBatch(run, planned, tx);
-      return planned;
-    }),
-  );
+  const attempt = (copy: boolean) =>
+    againAfterDeadlock(run, () =>
+      deps.orm.em.fork().transactional(async (tx) => {
+        await deps.ingest.lockCompanies(
+          tx,
+          batch.prepared.map((p) => p.job.companyNormalizedName),
+        );
+        const planned = await planBatch(run, batch, tx);
+        await writeBatch(run, planned, tx, copy);
+        return planned;
+      }),
+    );
+  let plan: Plan;
+  try {
+    plan = await attempt(true);
+  } catch (error) {
+    // A job planned as new exists after all (another process stored the same posting
+    // since this run read its known postings): the COPY failed, so upsert instead.
+    if (!hasCode(error, '23505')) throw error;
+    deps.logger?.warn(
+      { board: run.input.board },
+      'a new job already existed; writing the batch again as upserts',
+    );
+    plan = await attempt(false);
+  }
   for (const k of ['new', 'updated', 'unchanged', 'merged'] as const) run.summary[k] += plan.counts[k];
 }
 
@@ -305,13 +320,18 @@ async function againAfterDeadlock<T>(run: Run, transaction: () => Promise<T>): P
 }
 
 function isDeadlock(error: unknown): boolean {
+  return hasCode(error, '40P01');
+}
+
+/** Whether PostgreSQL's SQLSTATE `code` is on the error or its causes. */
+function hasCode(error: unknown, code: string): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '40P01') return true;
+    if (e.code === code) return true;
   return false;
 }
 
-async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em): Promise<void> {
-  await deps.writer.write(tx, plan.writes);
+async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em, copy: boolean): Promise<void> {
+  await deps.writer.write(tx, plan.writes, { copy });
   await deps.writer.attachCopies(tx, plan.copies);
   const copied = plan.copies.map((w) => w.jobId);
   await deps.writer.settleStatus(

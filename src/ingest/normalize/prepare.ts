@@ -1,5 +1,5 @@
 import type { AtsPlatform } from '../../domain/enums.ts';
-import { searchVectorText } from '../../domain/search-text.ts';
+import { searchVectorBinary } from '../../domain/search-text.ts';
 import type { NormalizedJob } from '../../domain/job.ts';
 import type { RawPosting } from '../../domain/raw-posting.ts';
 import { normalizePosting } from './index.ts';
@@ -13,7 +13,7 @@ export interface PrepareContext {
 
 /** A normalized posting with its search vector (the CPU-heavy part of storing it), or why not. */
 export type PreparedPosting =
-  { ok: true; job: NormalizedJob; searchVector: string } | { ok: false; reason: string };
+  { ok: true; job: NormalizedJob; searchVector: Uint8Array } | { ok: false; reason: string };
 
 /**
  * Everything per posting that needs no database: normalize, enrich, and build the
@@ -23,5 +23,5 @@ export function preparePosting(raw: RawPosting, ctx: PrepareContext): PreparedPo
   const result = normalizePosting({ ...raw, source: ctx.platform, board: ctx.board }, { now: ctx.now });
   if (!result.ok) return result;
   const { job } = result;
-  return { ok: true, job, searchVector: searchVectorText(job.title, job.companyName, job.descriptionText) };
+  return { ok: true, job, searchVector: searchVectorBinary(job.title, job.companyName, job.descriptionText) };
 }

@@ -4,7 +4,9 @@ import {
   fold,
   parseQueryTerms,
   prefixTsQuery,
+  searchVectorBinary,
   searchVectorText,
+  tsvectorBinaryToText,
   toSearchDocument,
   tokenize,
 } from '../../../src/domain/search-text.ts';
@@ -96,6 +98,24 @@ describe('search text rules', () => {
       expect(entries.get("'w16499'")).toBe('16383C');
       expect(entries.get("'w0'")).toBe('2C,16383C');
       expect(entries.get("'title'")).toBe('1A,16383C');
+    });
+
+    it('has a binary form (tsvector_send) holding the same words and positions', () => {
+      const cases: [string, string, string][] = [
+        ['Senior C++ Engineer', 'Acme', 'Acme hires a C++ engineer'],
+        ['', '', ''],
+        ['Zürich straße 東京 エンジニア', 'Ñandú', 'ж '.repeat(300)],
+        ['title', 'co', Array.from({ length: 17_000 }, (_, i) => `w${i % 300}`).join(' ')],
+      ];
+      for (const [title, company, description] of cases)
+        expect(tsvectorBinaryToText(searchVectorBinary(title, company, description))).toBe(
+          searchVectorText(title, company, description),
+        );
+      // Count, then per word: UTF-8 bytes, a zero byte, the number of positions, each
+      // position with its weight code (A = 3, C = 1) in the top two bits.
+      expect([...searchVectorBinary('Go', null, 'go')]).toEqual([
+        0, 0, 0, 1, 0x67, 0x6f, 0, 0, 2, 0xc0, 1, 0x40, 2,
+      ]);
     });
 
     it('leaves out words PostgreSQL refuses (2047 bytes or more)', () => {

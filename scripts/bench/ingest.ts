@@ -53,6 +53,7 @@ const WRITER_METHODS = [
   'upsertCompanies',
   'copyJobs',
   'upsertJobs',
+  'copySourcePostings',
   'upsertSourcePostings',
   'addToBoards',
   'refreshPlaces',

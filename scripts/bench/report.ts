@@ -44,6 +44,7 @@ const INNER = [
   'JobWriter.upsertCompanies',
   'JobWriter.copyJobs',
   'JobWriter.upsertJobs',
+  'JobWriter.copySourcePostings',
   'JobWriter.upsertSourcePostings',
   'JobWriter.addToBoards',
 ];

@@ -32,19 +32,24 @@ describe.skipIf(TEST_DB !== 'postgres')('new jobs stored with binary COPY (postg
     for (const [board, rows] of list)
       await runIngest(services, { platform: 'demo', board, postings: rows, complete: true });
   };
-  // Every column as text (the vector too), in id order: what either way stored.
+  // Every column as text (the vector too) of jobs and source postings, in id order:
+  // what either way stored.
   const stored = (services: Services) =>
     services.orm.em.fork().execute<{ row: string }[]>(
       `select (select string_agg(coalesce(x.value, 'NULL'), '|' order by x.key)
                  from jsonb_each_text(to_jsonb(j) - 'search_vector') x) || '|' || j.search_vector::text as row
-         from job j order by j.id`,
+         from job j
+       union all
+       select (select string_agg(coalesce(x.value, 'NULL'), '|' order by x.key) from jsonb_each_text(to_jsonb(sp)) x)
+         from source_posting sp
+       order by 1`,
     );
 
   it('stores exactly what the upsert stores, every column and the search vector', async () => {
     await ingestAll(copying, boards);
     await ingestAll(upserting, boards);
     const [a, b] = [await stored(copying), await stored(upserting)];
-    expect(a.length).toBe(600);
+    expect(a.length).toBe(1200);
     expect(a).toEqual(b);
     // And the copied vectors equal to_tsvector's, which the upsert's text form is tested against.
     const [copied] = await copying.orm.em

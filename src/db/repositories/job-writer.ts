@@ -135,6 +135,26 @@ const COPY_JOB_COLUMNS = [
   'search_vector',
 ] as const;
 
+/** The columns copySourcePostings writes, in its order. */
+const COPY_POSTING_COLUMNS = [
+  'id',
+  'platform',
+  'board',
+  'external_id',
+  'job_id',
+  'url',
+  'payload_hash',
+  'first_seen_at',
+  'last_seen_at',
+  'closed_at',
+  'status',
+  'places',
+  'city_keys',
+  'country_codes',
+] as const;
+
+const postingId = (w: JobWrite) => stableUuid('posting', w.job.source, w.job.board, w.job.externalId);
+
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
   const yes: T[] = [];
   const no: T[] = [];
@@ -177,7 +197,9 @@ export class JobWriter {
     const [fresh, other] = copy ? partition(batch, (w) => w.isNew === true) : [[], batch];
     await this.copyJobs(em, fresh, companyIds);
     await this.upsertJobs(em, other);
-    await this.upsertSourcePostings(em, batch);
+    // A new job's posting is new too (the planner found none stored).
+    await this.copySourcePostings(em, fresh);
+    await this.upsertSourcePostings(em, other);
     await this.addToBoards(em, batch);
   }
 
@@ -402,9 +424,42 @@ export class JobWriter {
     );
   }
 
+  /** New postings of new jobs, appended with one binary COPY (the upsert's values). */
+  private async copySourcePostings(em: Em, batch: JobWrite[]): Promise<void> {
+    if (batch.length === 0) return;
+    const writes = new Map(batch.map((w) => [postingId(w), w]));
+    const out = new BinaryCopyWriter(writes.size * 512);
+    for (const [id, w] of writes) {
+      const j = w.job;
+      const places = placeColumns(j);
+      out
+        .row(COPY_POSTING_COLUMNS.length)
+        .uuid(id)
+        .text(j.source)
+        .text(j.board)
+        .text(j.externalId)
+        .uuid(w.jobId)
+        .text(j.listingUrl)
+        .text(j.payloadHash)
+        .timestamptz(w.seenAt)
+        .timestamptz(w.seenAt)
+        .timestamptz(j.status === 'closed' ? w.seenAt : null)
+        .text(j.status)
+        .jsonb(places.places)
+        .textArray(places.city_keys as string[])
+        .textArray(places.country_codes as string[]);
+    }
+    await copyIn(
+      em,
+      `copy source_posting (${COPY_POSTING_COLUMNS.join(', ')}) from stdin (format binary)`,
+      out.finish(),
+    );
+  }
+
   private async upsertSourcePostings(em: Em, batch: JobWrite[]): Promise<void> {
+    if (batch.length === 0) return;
     const rows = batch.map((w) => ({
-      id: stableUuid('posting', w.job.source, w.job.board, w.job.externalId),
+      id: postingId(w),
       platform: w.job.source,
       board: w.job.board,
       external_id: w.job.externalId,

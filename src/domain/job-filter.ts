@@ -1,4 +1,5 @@
 import type { JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
+import { storableText } from './text.ts';
 
 /**
  * Every filter the search and listing operations accept, in domain terms. The REST
@@ -54,4 +55,19 @@ export interface PageRequest {
 export function effectiveSort(filter: JobFilter, sort: SortOrder | undefined): SortOrder {
   if (sort === 'relevance' && !filter.query?.trim()) return 'newest';
   return sort ?? (filter.query?.trim() ? 'relevance' : 'newest');
+}
+
+/**
+ * The filter with every text value storableText: a NUL or a lone surrogate in a
+ * search box is odd input, not a server error (PostgreSQL refuses both); the cleaned
+ * value then simply matches what it matches.
+ */
+export function storableFilter(filter: JobFilter): JobFilter {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (typeof value === 'string') out[key] = storableText(value);
+    else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? storableText(v) : v));
+    else out[key] = value;
+  }
+  return out as JobFilter;
 }

@@ -44,3 +44,13 @@ export function foldText(s: string): string {
 export function collapseWhitespace(s: string): string {
   return s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
+
+/**
+ * Text PostgreSQL can store and compare: no NUL character (text and jsonb refuse it:
+ * one in a feed failed its whole batch, one in a filter failed the request) and no
+ * lone UTF-16 surrogate (UTF-8 cannot encode it), which becomes U+FFFD.
+ */
+export function storableText(s: string): string {
+  const t = s.includes('\u0000') ? s.replaceAll('\u0000', '') : s;
+  return t.isWellFormed() ? t : t.toWellFormed();
+}

@@ -65,6 +65,14 @@ describe(`GraphQL (${TEST_DB})`, () => {
     expect(r.data.searchJobs.totalCount).toBe(3);
   });
 
+  it('answers a NUL or a lone surrogate in a filter with results, not an internal error', async () => {
+    const r = await gql(SEARCH, {
+      filter: { query: 'rust\u0000acean', categories: ['\u0000'], cities: ['\ud800'] },
+    });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.searchJobs.totalCount).toBe(0);
+  });
+
   it('exposes enums and resolves company and category', async () => {
     const r = await gql(SEARCH, { filter: { jobTypes: ['CONTRACT'], remoteTypes: ['ONSITE'] } });
     const node = r.data.searchJobs.edges[0].node;

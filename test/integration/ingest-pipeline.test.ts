@@ -277,6 +277,38 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     expect(listed.total).toBe(0);
   });
 
+  it('stores text with a NUL or a lone surrogate in it (PostgreSQL refuses both) instead of failing the batch', async () => {
+    const odd = (externalId: string, s: string) =>
+      posting({
+        externalId,
+        board: 'odd',
+        title: `Engineer ${externalId}${s}`,
+        companyName: `Odd${s} Corp`,
+        descriptionHtml: `<p>Build things${s} with care.</p><p>${LONG_DESCRIPTION}</p>`,
+        locationText: `Berlin${s}, Germany`,
+        department: `Platform${s}`,
+        listingUrl: `https://jobs.example.com/${externalId}${s}`,
+      });
+    const summary = await ingest({
+      board: 'odd',
+      postings: [odd('nul', '\u0000'), odd('high', '\ud800'), odd('low', '\udfff!'), odd('plain', '')],
+    });
+    expect(summary).toMatchObject({ new: 4, rejected: 0 });
+    const rows = await services.orm.em
+      .fork()
+      .execute<{ title: string; location_text: string; department: string }[]>(
+        `select j.title, j.location_text, j.department from job j join source_posting sp on sp.job_id = j.id
+          where sp.board = 'odd' order by sp.external_id`,
+      );
+    expect(rows.map((r) => r.title)).toEqual([
+      'Engineer high\ufffd',
+      'Engineer low\ufffd!',
+      'Engineer nul',
+      'Engineer plain',
+    ]);
+    expect(rows[2]).toMatchObject({ location_text: 'Berlin, Germany', department: 'Platform' });
+  });
+
   it('counts an id repeated within one feed as a merged duplicate, not a second job', async () => {
     const run = await runIngest(services, {
       platform: 'workable',

@@ -113,6 +113,22 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     expect(err.error.message).toMatch(new RegExp(field.split('.')[0]!));
   });
 
+  it('treats a NUL or a lone surrogate in any filter as odd text, not a server error', async () => {
+    for (const body of [
+      { q: 'rust\u0000acean' },
+      { categories: ['\u0000'] },
+      { locations: ['\ud800'] },
+      { companies: ['Acme\u0000'], cities: ['\udfffZurich'], skills: ['\u0000'] },
+      { departments: ['\ud83d'] },
+    ]) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json().success).toBe(true);
+    }
+    // What is left of the value still searches: "Acme" without its NUL is a company.
+    expect((await post({ companies: ['Acme Widgets\u0000'] })).json().pagination.total).toBeGreaterThan(0);
+  });
+
   it('rejects min_salary above max_salary', async () => {
     const res = await post({ min_salary: 200000, max_salary: 100000 });
     expect(res.statusCode).toBe(400);

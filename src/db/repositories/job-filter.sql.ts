@@ -1,5 +1,5 @@
 import { CATEGORIES } from '../../domain/categories.ts';
-import type { JobFilter } from '../../domain/job-filter.ts';
+import { storableFilter, type JobFilter } from '../../domain/job-filter.ts';
 import { fold, parseQueryTerms, prefixTsQuery, allTermsTsQuery } from '../../domain/search-text.ts';
 
 /** A SQL fragment with its positional (`?`) parameters, in order. */
@@ -47,7 +47,8 @@ function companyMatch(values: string[], params: unknown[]): string {
  * The WHERE clause for a filter over `job j join company c`. Every list filter is
  * "any of" except skills ("all of"); an empty list means "no filter".
  */
-export function buildJobWhere(filter: JobFilter, now: Date): WherePart {
+export function buildJobWhere(input: JobFilter, now: Date): WherePart {
+  const filter = storableFilter(input);
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {

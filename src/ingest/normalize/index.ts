@@ -20,6 +20,7 @@ import { normalizeSalary } from './salary.ts';
 import { classifySeniority } from './seniority.ts';
 import { extractSkills } from './skills.ts';
 import { cleanTitle, normalizeTitle } from './title.ts';
+import { storableText } from '../../domain/text.ts';
 
 export type NormalizeResult = { ok: true; job: NormalizedJob } | { ok: false; reason: string };
 
@@ -170,9 +171,23 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
   };
 }
 
+/** The posting with every text field storable (the payload is only hashed, never stored). */
+function storable(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'payload') out[key] = value;
+    else if (typeof value === 'string') out[key] = storableText(value);
+    else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? storableText(v) : v));
+    else if (value !== null && typeof value === 'object' && !(value instanceof Date)) out[key] = storable(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
 export function normalizePosting(raw: RawPosting, opts?: NormalizeOptions): NormalizeResult {
   try {
-    const checked = validate(raw);
+    const checked = validate(storable(raw));
     if (!checked.ok) return checked;
     const now = opts?.now instanceof Date && !Number.isNaN(opts.now.getTime()) ? opts.now : new Date();
     return { ok: true, job: build(checked.raw, checked.title, checked.externalId, now) };

@@ -8,6 +8,7 @@ import type { RawPosting } from '../domain/raw-posting.ts';
 import { dedupKeyOf, findDuplicate, sourceKeyOf } from './dedupe.ts';
 import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
 import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
+import { externalIdKey } from './normalize/index.ts';
 import { payloadHash } from './normalize/payload-hash.ts';
 import type { PreparedPosting } from './normalize/prepare.ts';
 import { writeLocks } from './write-locks.ts';
@@ -154,9 +155,10 @@ function lastCopies(run: Run): RawPosting[] {
     if (typeof raw?.externalId !== 'string')
       rest.push(raw); // normalization rejects it with a reason
     else {
-      if (byId.has(raw.externalId)) run.summary.merged++;
-      byId.delete(raw.externalId);
-      byId.set(raw.externalId, raw);
+      const id = externalIdKey(raw.externalId);
+      if (byId.has(id)) run.summary.merged++;
+      byId.delete(id);
+      byId.set(id, raw);
     }
   }
   return [...byId.values(), ...rest];
@@ -181,11 +183,12 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
   const stillClosed: Normalized['stillClosed'] = [];
   const fresh: RawPosting[] = [];
   for (const raw of batch) {
-    const prior = typeof raw?.externalId === 'string' ? known.get(raw.externalId) : undefined;
+    const id = typeof raw?.externalId === 'string' ? externalIdKey(raw.externalId) : undefined;
+    const prior = id === undefined ? undefined : known.get(id);
     const same = prior !== undefined && prior.payloadHash === payloadHash(raw.payload);
     // A closed posting with the same payload is back only if the source lists it as open.
-    if (same && prior.status === 'open') unchanged.push({ externalId: raw.externalId, prior });
-    else if (same && raw.closed === true) stillClosed.push({ externalId: raw.externalId, prior });
+    if (same && prior.status === 'open') unchanged.push({ externalId: id!, prior });
+    else if (same && raw.closed === true) stillClosed.push({ externalId: id!, prior });
     else fresh.push(raw);
   }
   const results = await (deps.normalizer ?? sameThread).prepare(fresh, {

@@ -61,6 +61,14 @@ function truncate(s: string, max: number): string {
   return s.length > max ? s.slice(0, max) : s;
 }
 
+/**
+ * The external id as stored: storable text, trimmed. Ids that differ only in what this
+ * removes are one posting (the pipeline keeps the last copy of each).
+ */
+export function externalIdKey(externalId: string): string {
+  return storableText(externalId).trim();
+}
+
 function validate(
   raw: unknown,
 ): { ok: true; raw: RawPosting; title: string; externalId: string } | { ok: false; reason: string } {
@@ -72,7 +80,7 @@ function validate(
   if (r.externalId === undefined || r.externalId === null || r.externalId === '')
     return { ok: false, reason: 'missing external id' };
   if (typeof r.externalId !== 'string') return { ok: false, reason: 'invalid external id' };
-  const externalId = r.externalId.trim();
+  const externalId = externalIdKey(r.externalId);
   if (externalId === '' || externalId.length > MAX_EXTERNAL_ID_LENGTH || /[\u0000-\u001f]/.test(externalId)) {
     return { ok: false, reason: 'invalid external id' };
   }

@@ -126,11 +126,35 @@ const BOOLEAN_FIELDS = Object.entries(filterProperties)
   .filter(([, s]) => s.type === 'boolean')
   .map(([k]) => k);
 
+const NUMBER_FIELDS = [
+  'page',
+  'limit',
+  'per_page',
+  ...Object.entries(filterProperties)
+    .filter(([, s]) => s.type === 'integer')
+    .map(([k]) => k),
+];
+
+/**
+ * Non-finite numbers ("1e400", which JSON and the schema's coercion both turn into
+ * Infinity) made unmistakably invalid: the schema's integer and maximum checks let
+ * Infinity through, and it reached the SQL. Now the schema answers 400.
+ */
+export function rejectNonFinite(target: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) {
+    const v = target[name];
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    if (typeof n === 'number' && !Number.isFinite(n) && !Number.isNaN(n)) target[name] = `${String(v)} (not finite)`;
+  }
+}
+
 /**
  * Brings the filter parameters of a body or query string into the shape the schema
- * validates: every list form becomes an array, typed booleans become booleans.
+ * validates: every list form becomes an array, typed booleans become booleans, and a
+ * number too large to be one fails validation.
  */
 export function normalizeFilterInput(target: Record<string, unknown>): void {
   normalizeLists(target, LIST_FIELDS);
   normalizeBooleans(target, BOOLEAN_FIELDS);
+  rejectNonFinite(target, NUMBER_FIELDS);
 }

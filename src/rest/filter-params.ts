@@ -144,7 +144,8 @@ export function rejectNonFinite(target: Record<string, unknown>, names: readonly
   for (const name of names) {
     const v = target[name];
     const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    if (typeof n === 'number' && !Number.isFinite(n) && !Number.isNaN(n)) target[name] = `${String(v)} (not finite)`;
+    if (typeof n === 'number' && !Number.isFinite(n) && !Number.isNaN(n))
+      target[name] = `${String(v)} (not finite)`;
   }
 }
 

@@ -19,7 +19,10 @@ describe.skipIf(TEST_DB !== 'postgres')('new jobs stored with binary COPY (postg
   beforeAll(async () => {
     copying = await createTestServices({ clock: () => now });
     // The same services with the writer PGlite gets: upserts only.
-    upserting = { ...(await createTestServices({ clock: () => now })), writer: new JobWriter({ copy: false }) };
+    upserting = {
+      ...(await createTestServices({ clock: () => now })),
+      writer: new JobWriter({ copy: false }),
+    };
   });
   afterAll(async () => {
     await copying?.close();

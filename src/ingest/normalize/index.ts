@@ -187,7 +187,8 @@ function storable(raw: unknown): unknown {
     if (key === 'payload') out[key] = value;
     else if (typeof value === 'string') out[key] = storableText(value);
     else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? storableText(v) : v));
-    else if (value !== null && typeof value === 'object' && !(value instanceof Date)) out[key] = storable(value);
+    else if (value !== null && typeof value === 'object' && !(value instanceof Date))
+      out[key] = storable(value);
     else out[key] = value;
   }
   return out;

@@ -45,7 +45,6 @@ export const simplifyJsonMapping: GenericMapping = {
   },
 };
 
-
 function firstLine(value: unknown): unknown {
   return typeof value === 'string' ? (value.split(/\r?\n/)[0] ?? '').trim() : value;
 }

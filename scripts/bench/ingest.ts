@@ -56,7 +56,7 @@ const WRITER_METHODS = [
   'copySourcePostings',
   'upsertSourcePostings',
   'addToBoards',
-  'refreshPlaces',
+  'refreshMerged',
   'settleStatus',
 ];
 const INGEST_METHODS = [

@@ -30,7 +30,7 @@ const TOP = [
   'JobWriter.write',
   'JobWriter.attachCopies',
   'JobWriter.addMemberships',
-  'JobWriter.refreshPlaces',
+  'JobWriter.refreshMerged',
   'JobWriter.settleStatus',
   'IngestRepository.knownPostings',
   'IngestRepository.lockCompanies',

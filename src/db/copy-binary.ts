@@ -92,8 +92,9 @@ export class BinaryCopyWriter {
     return this;
   }
 
-  /** jsonb: a version byte (1), then the JSON text. */
+  /** jsonb: a version byte (1), then the JSON text; SQL null for null or undefined. */
   jsonb(value: unknown): this {
+    if (value == null) return this.null();
     const json = JSON.stringify(value);
     this.room(5 + json.length * 3);
     const at = this.pos;

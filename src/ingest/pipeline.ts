@@ -125,8 +125,8 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
           [...run.seenIds],
           run.now,
         );
-        // A job still open without the closed copy no longer lists the copy's places.
-        await deps.writer.refreshPlaces(tx, jobs.affected);
+        // A job still open without the closed copy no longer lists its places or salary.
+        await deps.writer.refreshMerged(tx, jobs.affected);
         return jobs.closed;
       }),
     );
@@ -342,10 +342,10 @@ async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em, copy: b
     [...copied, ...plan.writes.filter((w) => w.job.status === 'closed').map((w) => w.jobId)],
     now,
   );
-  // Jobs stored before, rewritten or given a copy: their places are those of all their
-  // open postings again (a new job's are its own, as written).
+  // Jobs stored before, rewritten or given a copy: their places and salary come from all
+  // their open postings again (a new job's are its own, as written).
   const created = new Set(plan.newJobIds);
-  await deps.writer.refreshPlaces(tx, [
+  await deps.writer.refreshMerged(tx, [
     ...plan.writes.filter((w) => !created.has(w.jobId)).map((w) => w.jobId),
     ...copied,
   ]);

@@ -235,6 +235,54 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     });
   });
 
+  it("keeps a copy's salary while the job's own posting has none, through rewrites, until the copy closes", async () => {
+    const own = (extra: string, salary?: RawPosting['salary']) =>
+      posting({
+        externalId: 's1',
+        board: 'vandelay',
+        companyName: 'Vandelay Industries',
+        title: 'Import Export Analyst',
+        descriptionHtml: `<p>${LONG_DESCRIPTION}${extra}</p>`,
+        salary,
+        payload: { extra, salary },
+      });
+    const copy = posting({
+      source: 'lever',
+      externalId: 'c1',
+      board: 'vandelay',
+      companyName: 'Vandelay Industries',
+      title: 'Import Export Analyst',
+      salary: { min: 90_000, max: 110_000, currency: 'USD', period: 'year' },
+    });
+    const other = posting({ source: 'lever', externalId: 'c2', board: 'vandelay', title: 'Latex Salesman' });
+    const gh = (p: RawPosting) =>
+      runIngest(services, { platform: 'greenhouse', board: 'vandelay', complete: true, postings: [p] });
+    const lever = (postings: RawPosting[]) =>
+      runIngest(services, { platform: 'lever', board: 'vandelay', complete: true, postings });
+    const salary = async () => {
+      const [row] = await services.orm.em.fork().execute<{ min: number | null; max: number | null }[]>(
+        `select j.salary_min_usd as min, j.salary_max_usd as max from job j
+             join source_posting sp on sp.job_id = j.id where sp.external_id = 's1' and sp.board = 'vandelay'`,
+      );
+      return [row!.min, row!.max];
+    };
+
+    await gh(own(''));
+    expect(await salary()).toEqual([null, null]);
+    expect((await lever([copy, other])).merged).toBe(1);
+    expect(await salary()).toEqual([90_000, 110_000]);
+    // Rewritten without a salary of its own: the copy's stays (it was dropped before).
+    expect((await gh(own(' Travel to Latvia.'))).updated).toBe(1);
+    expect(await salary()).toEqual([90_000, 110_000]);
+    // Its own salary, once it has one, is the job's.
+    await gh(own(' Travel to Latvia.', { min: 70_000, max: 80_000, currency: 'USD', period: 'year' }));
+    expect(await salary()).toEqual([70_000, 80_000]);
+    // Without it again and with the copy closed, the job names no salary.
+    await lever([other]);
+    await gh(own(' Remote days.'));
+    expect(await salary()).toEqual([null, null]);
+  });
+
   it('stores a posting the source marks closed as closed, and a job stays open while any posting is', async () => {
     const em = services.orm.em.fork();
     const row = (externalId: string, closed: boolean, extra = '') =>

@@ -40,6 +40,8 @@ export const SourcePostingSchema = defineEntity({
       .defaultRaw(`'[]'`),
     cityKeys: p.array().defaultRaw(`'{}'`),
     countryCodes: p.array().defaultRaw(`'{}'`),
+    /** This posting's own salary (the job's columns, by name), or null when it names none. */
+    salary: p.json<Record<string, string | number | null>>().nullable(),
   },
 });
 export type SourcePosting = InferEntity<typeof SourcePostingSchema>;

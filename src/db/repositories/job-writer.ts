@@ -29,6 +29,20 @@ export interface JobWrite {
   origin?: 'source' | 'manual' | 'demo';
 }
 
+/** A posting's own salary, in the job's column names; null when it names none. */
+function salaryOf(j: NormalizedJob): Record<string, string | number | null> | null {
+  if (j.salaryMin === null && j.salaryMax === null && j.salaryText === null) return null;
+  return {
+    salary_min: j.salaryMin,
+    salary_max: j.salaryMax,
+    salary_currency: j.salaryCurrency,
+    salary_period: j.salaryPeriod,
+    salary_text: j.salaryText,
+    salary_min_usd: j.salaryMinUsd,
+    salary_max_usd: j.salaryMaxUsd,
+  };
+}
+
 /** A posting's places and the keys the any-of filters use (job and source posting alike). */
 function placeColumns(j: NormalizedJob) {
   return {
@@ -151,6 +165,7 @@ const COPY_POSTING_COLUMNS = [
   'places',
   'city_keys',
   'country_codes',
+  'salary',
 ] as const;
 
 const postingId = (w: JobWrite) => stableUuid('posting', w.job.source, w.job.board, w.job.externalId);
@@ -205,8 +220,8 @@ export class JobWriter {
 
   /**
    * Cross-source copies of existing jobs: keep the job's own fields, record the copy
-   * as provenance, and fill what the job lacks (salary, description). The copy's places
-   * join the job's in refreshPlaces, which the caller runs after.
+   * as provenance, and fill its description when it has none. The copy's places and
+   * salary join the job's in refreshMerged, which the caller runs after.
    */
   async attachCopies(em: Em, copies: JobWrite[]): Promise<void> {
     if (copies.length === 0) return;
@@ -216,13 +231,6 @@ export class JobWriter {
     await executeBound(
       em,
       `update job j set
-          salary_min = case when j.salary_min_usd is null then t.salary_min else j.salary_min end,
-          salary_max = case when j.salary_min_usd is null then t.salary_max else j.salary_max end,
-          salary_currency = case when j.salary_min_usd is null then t.salary_currency else j.salary_currency end,
-          salary_period = case when j.salary_min_usd is null then t.salary_period else j.salary_period end,
-          salary_text = case when j.salary_min_usd is null then t.salary_text else j.salary_text end,
-          salary_max_usd = case when j.salary_min_usd is null then t.salary_max_usd else j.salary_max_usd end,
-          salary_min_usd = coalesce(j.salary_min_usd, t.salary_min_usd),
           description_html = case when j.description_text = '' then t.description_html else j.description_html end,
           description_text = case when j.description_text = '' then t.description_text else j.description_text end,
           last_seen_at = greatest(j.last_seen_at, t.seen_at)
@@ -255,17 +263,27 @@ export class JobWriter {
   }
 
   /**
-   * The places of jobs stored from several postings, made again from their open
-   * postings: the first-seen posting's places first (the job's own), then each copy's
-   * new ones. A job with one posting keeps what its write stored. Run after the
-   * postings of a batch are written, and after postings close.
+   * What a job stored from several postings takes from all of them, made again from
+   * its open postings:
+   * - places: the first-seen posting's first (the job's own), then each copy's new ones;
+   * - salary: the first-seen posting's with a USD figure (the job's own when it has
+   *   one), else the first-seen posting's as it is (none, or a currency we cannot convert).
+   * A job with one posting keeps what its write stored. Run after the postings of a
+   * batch are written, and after postings close.
    */
-  async refreshPlaces(em: Em, jobIds: string[]): Promise<void> {
+  async refreshMerged(em: Em, jobIds: string[]): Promise<void> {
     if (jobIds.length === 0) return;
     await executeBound(
       em,
       `update job j set
           places = coalesce(u.places, '[]'::jsonb),
+          salary_min = (u.salary->>'salary_min')::float8,
+          salary_max = (u.salary->>'salary_max')::float8,
+          salary_currency = u.salary->>'salary_currency',
+          salary_period = u.salary->>'salary_period',
+          salary_text = u.salary->>'salary_text',
+          salary_min_usd = (u.salary->>'salary_min_usd')::int,
+          salary_max_usd = (u.salary->>'salary_max_usd')::int,
           city_keys = array(select distinct k from source_posting sp cross join unnest(sp.city_keys) k
                              where sp.job_id = j.id and sp.status = 'open' order by k),
           country_codes = array(select distinct c from source_posting sp cross join unnest(sp.country_codes) c
@@ -275,7 +293,11 @@ export class JobWriter {
                    select distinct on (e.x) e.x, row_number() over (order by sp.first_seen_at, sp.id, e.n) as rank
                      from source_posting sp cross join jsonb_array_elements(sp.places) with ordinality as e(x, n)
                     where sp.job_id = ids.id and sp.status = 'open'
-                    order by e.x, rank) d) as places
+                    order by e.x, rank) d) as places, (
+                 select sp.salary from source_posting sp where sp.job_id = ids.id and sp.status = 'open'
+                  order by (sp.salary->>'salary_min_usd' is not null or sp.salary->>'salary_max_usd' is not null) desc,
+                        sp.first_seen_at, sp.id
+                  limit 1) as salary
                  from (select distinct id::uuid as id from jsonb_array_elements_text($1::jsonb) as id) ids) u
         where j.id = u.id
           and (select count(*) from source_posting sp where sp.job_id = j.id) > 1
@@ -447,7 +469,8 @@ export class JobWriter {
         .text(j.status)
         .jsonb(places.places)
         .textArray(places.city_keys as string[])
-        .textArray(places.country_codes as string[]);
+        .textArray(places.country_codes as string[])
+        .jsonb(salaryOf(j));
     }
     await copyIn(
       em,
@@ -469,19 +492,21 @@ export class JobWriter {
       seen_at: w.seenAt.toISOString(),
       status: w.job.status,
       ...placeColumns(w.job),
+      salary: salaryOf(w.job),
     }));
     await executeBound(
       em,
       `insert into source_posting (id, platform, board, external_id, job_id, url, payload_hash, first_seen_at,
-          last_seen_at, closed_at, status, places, city_keys, country_codes)
+          last_seen_at, closed_at, status, places, city_keys, country_codes, salary)
        select t.id, t.platform, t.board, t.external_id, t.job_id, t.url, t.payload_hash, t.seen_at, t.seen_at,
-          case when t.status = 'closed' then t.seen_at end, t.status, t.places, t.city_keys, t.country_codes
+          case when t.status = 'closed' then t.seen_at end, t.status, t.places, t.city_keys, t.country_codes, t.salary
          from jsonb_to_recordset($1::jsonb) as t(id uuid, platform text, board text, external_id text, job_id uuid,
           url text, payload_hash text, seen_at timestamptz, status text, places jsonb, city_keys text[],
-          country_codes text[])
+          country_codes text[], salary jsonb)
        on conflict (platform, board, external_id) do update set
           job_id = excluded.job_id, url = excluded.url, payload_hash = excluded.payload_hash,
           places = excluded.places, city_keys = excluded.city_keys, country_codes = excluded.country_codes,
+          salary = excluded.salary,
           last_seen_at = greatest(source_posting.last_seen_at, excluded.last_seen_at),
           closed_at = excluded.closed_at, status = excluded.status`,
       [JSON.stringify(rows)],

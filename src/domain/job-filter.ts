@@ -1,4 +1,5 @@
 import type { JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
+import { invalidParameter } from './errors.ts';
 import { storableText } from './text.ts';
 
 /**
@@ -70,4 +71,38 @@ export function storableFilter(filter: JobFilter): JobFilter {
     else out[key] = value;
   }
   return out as JobFilter;
+}
+
+/** Bounds of the numeric filters, the same on REST (its schema) and GraphQL. */
+export const FILTER_BOUNDS = {
+  minSalaryUsd: { min: 0, max: 100_000_000 },
+  maxSalaryUsd: { min: 0, max: 100_000_000 },
+  postedWithinDays: { min: 1, max: 3650 },
+} as const;
+
+/**
+ * Throws invalid_parameter for a numeric filter out of FILTER_BOUNDS or a salary range
+ * upside down; `field` names a filter as the caller's API spells it.
+ */
+export function checkFilterRanges(
+  filter: JobFilter,
+  field: (name: keyof typeof FILTER_BOUNDS) => string,
+): void {
+  for (const [name, { min, max }] of Object.entries(FILTER_BOUNDS) as [
+    keyof typeof FILTER_BOUNDS,
+    { min: number; max: number },
+  ][]) {
+    const v = filter[name];
+    if (v !== undefined && (v < min || v > max))
+      throw invalidParameter(field(name), `${field(name)} must be between ${min} and ${max}`);
+  }
+  if (
+    filter.minSalaryUsd !== undefined &&
+    filter.maxSalaryUsd !== undefined &&
+    filter.minSalaryUsd > filter.maxSalaryUsd
+  )
+    throw invalidParameter(
+      field('minSalaryUsd'),
+      `${field('minSalaryUsd')} must not be greater than ${field('maxSalaryUsd')}`,
+    );
 }

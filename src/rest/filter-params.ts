@@ -6,8 +6,7 @@ import {
   SORT_ORDERS,
   type SortOrder,
 } from '../domain/enums.ts';
-import { invalidParameter } from '../domain/errors.ts';
-import type { JobFilter } from '../domain/job-filter.ts';
+import { checkFilterRanges, FILTER_BOUNDS, type JobFilter } from '../domain/job-filter.ts';
 import { normalizeLists } from './list-params.ts';
 
 const strings = (description: string, extra: object = {}) => ({
@@ -31,14 +30,14 @@ export const filterProperties = {
   locations: strings('Free location text, any of: location text, city or country code.'),
   min_salary: {
     type: 'integer',
-    minimum: 0,
-    maximum: 100_000_000,
+    minimum: FILTER_BOUNDS.minSalaryUsd.min,
+    maximum: FILTER_BOUNDS.minSalaryUsd.max,
     description: 'Annual USD the salary range reaches.',
   },
   max_salary: {
     type: 'integer',
-    minimum: 0,
-    maximum: 100_000_000,
+    minimum: FILTER_BOUNDS.maxSalaryUsd.min,
+    maximum: FILTER_BOUNDS.maxSalaryUsd.max,
     description: 'Annual USD the salary range starts at or below.',
   },
   has_salary: { type: 'boolean' },
@@ -53,7 +52,11 @@ export const filterProperties = {
   departments: strings('Departments, any of (case-insensitive).'),
   posted_after: { type: 'string', format: 'date-time', description: 'ISO 8601.' },
   posted_before: { type: 'string', format: 'date-time', description: 'ISO 8601.' },
-  posted_within_days: { type: 'integer', minimum: 1, maximum: 3650 },
+  posted_within_days: {
+    type: 'integer',
+    minimum: FILTER_BOUNDS.postedWithinDays.min,
+    maximum: FILTER_BOUNDS.postedWithinDays.max,
+  },
   visa_sponsorship: { type: 'boolean' },
   status: { type: 'string', enum: ['open', 'closed', 'any'], default: 'open' },
   sort: {
@@ -68,6 +71,13 @@ const LIST_FIELDS = Object.entries(filterProperties)
   .map(([k]) => k);
 
 export type FilterParams = Partial<Record<keyof typeof filterProperties, unknown>>;
+
+/** The REST names of the filters FILTER_BOUNDS bounds. */
+const REST_NAMES = {
+  minSalaryUsd: 'min_salary',
+  maxSalaryUsd: 'max_salary',
+  postedWithinDays: 'posted_within_days',
+} as const;
 
 const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : undefined);
 
@@ -101,13 +111,7 @@ export function toJobFilter(
     visaSponsorship: p.visa_sponsorship as boolean | undefined,
     status: p.status as JobFilter['status'],
   };
-  if (
-    filter.minSalaryUsd !== undefined &&
-    filter.maxSalaryUsd !== undefined &&
-    filter.minSalaryUsd > filter.maxSalaryUsd
-  ) {
-    throw invalidParameter('min_salary', 'min_salary must not be greater than max_salary');
-  }
+  checkFilterRanges(filter, (name) => REST_NAMES[name]);
   return { filter, sort: p.sort as SortOrder | undefined };
 }
 

@@ -1,5 +1,4 @@
-import { invalidParameter } from '../../domain/errors.ts';
-import type { JobFilter } from '../../domain/job-filter.ts';
+import { checkFilterRanges, type JobFilter } from '../../domain/job-filter.ts';
 import { builder } from '../builder.ts';
 import {
   AtsPlatformEnum,
@@ -45,35 +44,15 @@ export const JobFilterInput = builder.inputType('JobFilter', {
 
 type FilterInput = typeof JobFilterInput.$inferInput;
 
-/** The bounds REST's schema sets on the same filters (src/rest/filter-params.ts). */
-const BOUNDS = {
-  minSalaryUsd: [0, 100_000_000],
-  maxSalaryUsd: [0, 100_000_000],
-  postedWithinDays: [1, 3650],
-} as const;
-
 /**
  * GraphQL input → domain filter (drops nulls: GraphQL's "not given"). Int only bounds
- * numbers to 32 bits; out of these ranges is invalid_parameter, as on REST (a day
+ * numbers to 32 bits; out of FILTER_BOUNDS is invalid_parameter, as on REST (a day
  * count of -2147483648 made a date JavaScript cannot represent: an internal error).
  */
 export function toJobFilter(input: FilterInput | null | undefined): JobFilter {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input ?? {})) if (v !== null && v !== undefined) out[k] = v;
-  for (const [name, [min, max]] of Object.entries(BOUNDS)) {
-    const v = out[name];
-    if (typeof v === 'number' && (v < min || v > max))
-      throw invalidParameter(`filter.${name}`, `filter.${name} must be between ${min} and ${max}`);
-  }
   const filter = out as JobFilter;
-  if (
-    filter.minSalaryUsd !== undefined &&
-    filter.maxSalaryUsd !== undefined &&
-    filter.minSalaryUsd > filter.maxSalaryUsd
-  )
-    throw invalidParameter(
-      'filter.minSalaryUsd',
-      'filter.minSalaryUsd must not be greater than filter.maxSalaryUsd',
-    );
+  checkFilterRanges(filter, (name) => `filter.${name}`);
   return filter;
 }

@@ -1,16 +1,18 @@
-import { categoryBySlug } from '../../domain/categories.ts';
 import { stableUuid } from '../../domain/ids.ts';
 import type { NormalizedJob } from '../../domain/job.ts';
-import {
-  fold,
-  searchVectorBinary,
-  searchVectorText,
-  tsvectorBinaryToText,
-} from '../../domain/search-text.ts';
 import { executeBound } from '../bound-statement.ts';
-import { BinaryCopyWriter } from '../copy-binary.ts';
 import { copyIn } from '../copy-in.ts';
 import type { Em } from '../orm.ts';
+import {
+  binaryCopyRows,
+  columnNames,
+  JOB_COLUMNS,
+  jsonRow,
+  POSTING_COLUMNS,
+  postingId,
+  recordDefinition,
+  type PostingRow,
+} from './write-columns.ts';
 
 /** One posting to store: the canonical job it belongs to (new or existing) and its boards. */
 export interface JobWrite {
@@ -29,146 +31,12 @@ export interface JobWrite {
   origin?: 'source' | 'manual' | 'demo';
 }
 
-/** A posting's own salary, in the job's column names; null when it names none. */
-function salaryOf(j: NormalizedJob): Record<string, string | number | null> | null {
-  if (j.salaryMin === null && j.salaryMax === null && j.salaryText === null) return null;
-  return {
-    salary_min: j.salaryMin,
-    salary_max: j.salaryMax,
-    salary_currency: j.salaryCurrency,
-    salary_period: j.salaryPeriod,
-    salary_text: j.salaryText,
-    salary_min_usd: j.salaryMinUsd,
-    salary_max_usd: j.salaryMaxUsd,
-  };
+/** A write with its company's row id, as the job columns read it. */
+function jobInput(w: JobWrite, companyIds: Map<string, string>): PostingRow {
+  const companyId = companyIds.get(w.job.companyNormalizedName);
+  if (!companyId) throw new Error(`no company row for ${w.job.companyNormalizedName}`);
+  return { ...w, companyId };
 }
-
-/** A posting's places and the keys the any-of filters use (job and source posting alike). */
-function placeColumns(j: NormalizedJob) {
-  return {
-    places: j.places,
-    city_keys: [...new Set(j.places.map((p) => p.city && fold(p.city)).filter(Boolean))],
-    country_codes: [...new Set(j.places.map((p) => p.countryCode).filter(Boolean))],
-  };
-}
-
-function jobRow(w: JobWrite) {
-  const j = w.job;
-  return {
-    id: w.jobId,
-    title: j.title,
-    normalized_title: j.normalizedTitle,
-    company_key: j.companyNormalizedName,
-    description_html: j.descriptionHtml,
-    description_text: j.descriptionText,
-    location_text: j.locationText,
-    city: j.city,
-    region: j.region,
-    country_code: j.countryCode,
-    ...placeColumns(j),
-    remote_type: j.remoteType,
-    job_type: j.jobType,
-    seniority: j.seniority,
-    category_id: j.categorySlug ? (categoryBySlug(j.categorySlug)?.id ?? null) : null,
-    department: j.department,
-    skills: j.skills,
-    skill_keys: j.skills.map((s) => fold(s)),
-    salary_min: j.salaryMin,
-    salary_max: j.salaryMax,
-    salary_currency: j.salaryCurrency,
-    salary_period: j.salaryPeriod,
-    salary_min_usd: j.salaryMinUsd,
-    salary_max_usd: j.salaryMaxUsd,
-    salary_text: j.salaryText,
-    ats_platform: j.atsPlatform,
-    source: j.source,
-    listing_url: j.listingUrl,
-    apply_url: j.applyUrl,
-    visa_sponsorship: j.visaSponsorship,
-    posted_at: (j.postedAt ?? w.seenAt).toISOString(),
-    seen_at: w.seenAt.toISOString(),
-    updated_at: (j.sourceUpdatedAt ?? w.seenAt).toISOString(),
-    status: j.status,
-    dedup_key: `${j.companyNormalizedName}|${j.normalizedTitle}`,
-    search_vector: w.searchVector
-      ? tsvectorBinaryToText(w.searchVector)
-      : searchVectorText(j.title, j.companyName, j.descriptionText),
-  };
-}
-
-// Arrays arrive as JSON arrays and jsonb_to_recordset turns them into text[] itself.
-const JOB_RECORD_COLUMNS = `id uuid, title text, normalized_title text, company_key text, description_html text,
-  description_text text, location_text text, city text, region text, country_code text, places jsonb,
-  city_keys text[], country_codes text[], remote_type text, job_type text, seniority text, category_id uuid,
-  department text, skills text[], skill_keys text[], salary_min float8, salary_max float8, salary_currency text,
-  salary_period text, salary_min_usd int, salary_max_usd int, salary_text text, ats_platform text, source text,
-  listing_url text, apply_url text, visa_sponsorship bool, posted_at timestamptz, seen_at timestamptz,
-  updated_at timestamptz, status text, dedup_key text, search_vector tsvector`;
-
-/** The columns copyJobs writes, in its order (the upsert's, with company_id resolved). */
-const COPY_JOB_COLUMNS = [
-  'id',
-  'title',
-  'normalized_title',
-  'company_id',
-  'description_html',
-  'description_text',
-  'location_text',
-  'city',
-  'region',
-  'country_code',
-  'places',
-  'city_keys',
-  'country_codes',
-  'remote_type',
-  'job_type',
-  'seniority',
-  'category_id',
-  'department',
-  'skills',
-  'skill_keys',
-  'salary_min',
-  'salary_max',
-  'salary_currency',
-  'salary_period',
-  'salary_min_usd',
-  'salary_max_usd',
-  'salary_text',
-  'ats_platform',
-  'source',
-  'listing_url',
-  'apply_url',
-  'visa_sponsorship',
-  'posted_at',
-  'first_seen_at',
-  'last_seen_at',
-  'updated_at',
-  'closed_at',
-  'status',
-  'dedup_key',
-  'search_vector',
-] as const;
-
-/** The columns copySourcePostings writes, in its order. */
-const COPY_POSTING_COLUMNS = [
-  'id',
-  'platform',
-  'board',
-  'external_id',
-  'job_id',
-  'url',
-  'payload_hash',
-  'first_seen_at',
-  'last_seen_at',
-  'closed_at',
-  'status',
-  'places',
-  'city_keys',
-  'country_codes',
-  'salary',
-] as const;
-
-const postingId = (w: JobWrite) => stableUuid('posting', w.job.source, w.job.board, w.job.externalId);
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
   const yes: T[] = [];
@@ -211,7 +79,7 @@ export class JobWriter {
     const copy = (this.options.copy ?? false) && (options.copy ?? true);
     const [fresh, other] = copy ? partition(batch, (w) => w.isNew === true) : [[], batch];
     await this.copyJobs(em, fresh, companyIds);
-    await this.upsertJobs(em, other);
+    await this.upsertJobs(em, other, companyIds);
     // A new job's posting is new too (the planner found none stored).
     await this.copySourcePostings(em, fresh);
     await this.upsertSourcePostings(em, other);
@@ -226,15 +94,25 @@ export class JobWriter {
   async attachCopies(em: Em, copies: JobWrite[]): Promise<void> {
     if (copies.length === 0) return;
     await this.upsertSourcePostings(em, copies);
-    const byJob = new Map<string, ReturnType<typeof jobRow>>();
-    for (const w of copies) if (!byJob.has(w.jobId)) byJob.set(w.jobId, jobRow(w));
+    const byJob = new Map<
+      string,
+      { id: string; description_html: string; description_text: string; seen_at: string }
+    >();
+    for (const w of copies)
+      if (!byJob.has(w.jobId))
+        byJob.set(w.jobId, {
+          id: w.jobId,
+          description_html: w.job.descriptionHtml,
+          description_text: w.job.descriptionText,
+          seen_at: w.seenAt.toISOString(),
+        });
     await executeBound(
       em,
       `update job j set
           description_html = case when j.description_text = '' then t.description_html else j.description_html end,
           description_text = case when j.description_text = '' then t.description_text else j.description_text end,
           last_seen_at = greatest(j.last_seen_at, t.seen_at)
-         from jsonb_to_recordset($1::jsonb) as t(${JOB_RECORD_COLUMNS})
+         from jsonb_to_recordset($1::jsonb) as t(id uuid, description_html text, description_text text, seen_at timestamptz)
         where j.id = t.id`,
       [JSON.stringify(byKey(byJob))],
     );
@@ -353,79 +231,24 @@ export class JobWriter {
   private async copyJobs(em: Em, batch: JobWrite[], companyIds: Map<string, string>): Promise<void> {
     if (batch.length === 0) return;
     // Later writes of the same job in one batch win, as in upsertJobs.
-    const writes = byKey(new Map(batch.map((w) => [w.jobId, w])));
-    const out = new BinaryCopyWriter(writes.length * 8192);
-    for (const w of writes) {
-      const j = w.job;
-      const places = placeColumns(j);
-      const seen = w.seenAt;
-      out
-        .row(COPY_JOB_COLUMNS.length)
-        .uuid(w.jobId)
-        .text(j.title)
-        .text(j.normalizedTitle)
-        .uuid(companyIds.get(j.companyNormalizedName))
-        .text(j.descriptionHtml)
-        .text(j.descriptionText)
-        .text(j.locationText)
-        .text(j.city)
-        .text(j.region)
-        .text(j.countryCode)
-        .jsonb(places.places)
-        .textArray(places.city_keys as string[])
-        .textArray(places.country_codes as string[])
-        .text(j.remoteType)
-        .text(j.jobType)
-        .text(j.seniority)
-        .uuid(j.categorySlug ? (categoryBySlug(j.categorySlug)?.id ?? null) : null)
-        .text(j.department)
-        .textArray(j.skills)
-        .textArray(j.skills.map((s) => fold(s)))
-        .float8(j.salaryMin)
-        .float8(j.salaryMax)
-        .text(j.salaryCurrency)
-        .text(j.salaryPeriod)
-        .int4(j.salaryMinUsd == null ? null : Math.round(j.salaryMinUsd))
-        .int4(j.salaryMaxUsd == null ? null : Math.round(j.salaryMaxUsd))
-        .text(j.salaryText)
-        .text(j.atsPlatform)
-        .text(j.source)
-        .text(j.listingUrl)
-        .text(j.applyUrl)
-        .bool(j.visaSponsorship)
-        .timestamptz(j.postedAt ?? seen)
-        .timestamptz(seen)
-        .timestamptz(seen)
-        .timestamptz(j.sourceUpdatedAt ?? seen)
-        .timestamptz(j.status === 'closed' ? seen : null)
-        .text(j.status)
-        .text(`${j.companyNormalizedName}|${j.normalizedTitle}`)
-        .binary(w.searchVector ?? searchVectorBinary(j.title, j.companyName, j.descriptionText));
-    }
-    await copyIn(em, `copy job (${COPY_JOB_COLUMNS.join(', ')}) from stdin (format binary)`, out.finish());
+    const rows = byKey(new Map(batch.map((w) => [w.jobId, jobInput(w, companyIds)])));
+    await copyIn(
+      em,
+      `copy job (${columnNames(JOB_COLUMNS)}) from stdin (format binary)`,
+      binaryCopyRows(JOB_COLUMNS, rows, rows.length * 8192),
+    );
   }
 
-  private async upsertJobs(em: Em, batch: JobWrite[]): Promise<void> {
+  private async upsertJobs(em: Em, batch: JobWrite[], companyIds: Map<string, string>): Promise<void> {
     if (batch.length === 0) return;
     // Later writes of the same job in one batch win (a merged copy updates the job).
-    const rows = new Map(batch.map((w) => [w.jobId, jobRow(w)]));
+    const rows = new Map(batch.map((w) => [w.jobId, jsonRow(JOB_COLUMNS, jobInput(w, companyIds))]));
+    const columns = columnNames(JOB_COLUMNS);
     await executeBound(
       em,
-      `insert into job (id, title, normalized_title, company_id, description_html, description_text, location_text,
-          city, region, country_code, places, city_keys, country_codes, remote_type, job_type, seniority, category_id,
-          department, skills, skill_keys, salary_min, salary_max, salary_currency, salary_period, salary_min_usd,
-          salary_max_usd, salary_text, ats_platform, source, listing_url, apply_url, visa_sponsorship, posted_at,
-          first_seen_at, last_seen_at, updated_at, closed_at, status, dedup_key, search_vector)
-       select t.id, t.title, t.normalized_title, c.id, t.description_html, t.description_text, t.location_text,
-          t.city, t.region, t.country_code, t.places, t.city_keys, t.country_codes,
-          t.remote_type, t.job_type, t.seniority, t.category_id, t.department, t.skills,
-          t.skill_keys, t.salary_min, t.salary_max, t.salary_currency, t.salary_period,
-          t.salary_min_usd, t.salary_max_usd, t.salary_text, t.ats_platform, t.source, t.listing_url, t.apply_url,
-          t.visa_sponsorship, t.posted_at, t.seen_at, t.seen_at, t.updated_at,
-          case when t.status = 'closed' then t.seen_at end, t.status, t.dedup_key,
-          t.search_vector
-         from jsonb_to_recordset($1::jsonb) as t(${JOB_RECORD_COLUMNS})
-         join company c on c.normalized_name = t.company_key
+      `insert into job (${columns})
+       select ${JOB_COLUMNS.map((c) => `t.${c.name}`).join(', ')}
+         from jsonb_to_recordset($1::jsonb) as t(${recordDefinition(JOB_COLUMNS)})
        on conflict (id) do update set
           title = excluded.title, normalized_title = excluded.normalized_title, company_id = excluded.company_id,
           description_html = excluded.description_html, description_text = excluded.description_text,
@@ -449,67 +272,28 @@ export class JobWriter {
   /** New postings of new jobs, appended with one binary COPY (the upsert's values). */
   private async copySourcePostings(em: Em, batch: JobWrite[]): Promise<void> {
     if (batch.length === 0) return;
-    const writes = new Map(batch.map((w) => [postingId(w), w]));
-    const out = new BinaryCopyWriter(writes.size * 512);
-    for (const [id, w] of writes) {
-      const j = w.job;
-      const places = placeColumns(j);
-      out
-        .row(COPY_POSTING_COLUMNS.length)
-        .uuid(id)
-        .text(j.source)
-        .text(j.board)
-        .text(j.externalId)
-        .uuid(w.jobId)
-        .text(j.listingUrl)
-        .text(j.payloadHash)
-        .timestamptz(w.seenAt)
-        .timestamptz(w.seenAt)
-        .timestamptz(j.status === 'closed' ? w.seenAt : null)
-        .text(j.status)
-        .jsonb(places.places)
-        .textArray(places.city_keys as string[])
-        .textArray(places.country_codes as string[])
-        .jsonb(salaryOf(j));
-    }
+    const rows = new Map(batch.map((w) => [postingId(w), w]));
     await copyIn(
       em,
-      `copy source_posting (${COPY_POSTING_COLUMNS.join(', ')}) from stdin (format binary)`,
-      out.finish(),
+      `copy source_posting (${columnNames(POSTING_COLUMNS)}) from stdin (format binary)`,
+      binaryCopyRows(POSTING_COLUMNS, rows.values(), rows.size * 512),
     );
   }
 
   private async upsertSourcePostings(em: Em, batch: JobWrite[]): Promise<void> {
     if (batch.length === 0) return;
-    const rows = batch.map((w) => ({
-      id: postingId(w),
-      platform: w.job.source,
-      board: w.job.board,
-      external_id: w.job.externalId,
-      job_id: w.jobId,
-      url: w.job.listingUrl,
-      payload_hash: w.job.payloadHash,
-      seen_at: w.seenAt.toISOString(),
-      status: w.job.status,
-      ...placeColumns(w.job),
-      salary: salaryOf(w.job),
-    }));
     await executeBound(
       em,
-      `insert into source_posting (id, platform, board, external_id, job_id, url, payload_hash, first_seen_at,
-          last_seen_at, closed_at, status, places, city_keys, country_codes, salary)
-       select t.id, t.platform, t.board, t.external_id, t.job_id, t.url, t.payload_hash, t.seen_at, t.seen_at,
-          case when t.status = 'closed' then t.seen_at end, t.status, t.places, t.city_keys, t.country_codes, t.salary
-         from jsonb_to_recordset($1::jsonb) as t(id uuid, platform text, board text, external_id text, job_id uuid,
-          url text, payload_hash text, seen_at timestamptz, status text, places jsonb, city_keys text[],
-          country_codes text[], salary jsonb)
+      `insert into source_posting (${columnNames(POSTING_COLUMNS)})
+       select ${POSTING_COLUMNS.map((c) => `t.${c.name}`).join(', ')}
+         from jsonb_to_recordset($1::jsonb) as t(${recordDefinition(POSTING_COLUMNS)})
        on conflict (platform, board, external_id) do update set
           job_id = excluded.job_id, url = excluded.url, payload_hash = excluded.payload_hash,
           places = excluded.places, city_keys = excluded.city_keys, country_codes = excluded.country_codes,
           salary = excluded.salary,
           last_seen_at = greatest(source_posting.last_seen_at, excluded.last_seen_at),
           closed_at = excluded.closed_at, status = excluded.status`,
-      [JSON.stringify(rows)],
+      [JSON.stringify(batch.map((w) => jsonRow(POSTING_COLUMNS, w)))],
     );
   }
 

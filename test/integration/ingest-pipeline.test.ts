@@ -70,6 +70,41 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     expect(new Set(rows.map((r) => r.job_id)).size).toBe(2);
   });
 
+  it("reports a job's last sighting from its postings, without rewriting the job on every poll", async () => {
+    const start = now;
+    const list = [posting({ externalId: 'seen-1', board: 'seen', title: 'Site Reliability Engineer' })];
+    await ingest({ board: 'seen', postings: list });
+    const em = services.orm.em.fork();
+    const job = async () => {
+      const page = await services.jobs.search(em, { query: 'reliability' }, undefined, {
+        offset: 0,
+        limit: 5,
+      });
+      expect(page.items).toHaveLength(1);
+      return page.items[0]!;
+    };
+    // The row version: a write of the job row, even of the same values, makes a new one.
+    const version = async () =>
+      (
+        await em.execute<{ v: string }[]>(
+          `select xmin::text as v from job where title = 'Site Reliability Engineer'`,
+        )
+      )[0]!.v;
+    const before = await job();
+    const versionBefore = await version();
+    now = new Date(start.getTime() + 3_600_000);
+    try {
+      expect(await ingest({ board: 'seen', postings: list })).toMatchObject({ unchanged: 1 });
+      const after = await job();
+      expect(after.firstSeenAt.toISOString()).toBe(start.toISOString());
+      expect(after.lastSeenAt.toISOString()).toBe(now.toISOString());
+      expect(after.updatedAt.toISOString()).toBe(before.updatedAt.toISOString());
+      expect(await version()).toBe(versionBefore);
+    } finally {
+      now = start;
+    }
+  });
+
   it('closes what a complete fetch no longer lists, never on a partial one, and reopens it', async () => {
     now = new Date('2026-11-21T10:00:00Z');
     const partial = await ingest({

@@ -115,7 +115,6 @@ export const JobSchema = defineEntity({
     visaSponsorship: p.boolean().nullable(),
     postedAt: p.datetime(),
     firstSeenAt: p.datetime(),
-    lastSeenAt: p.datetime(),
     updatedAt: p.datetime(),
     closedAt: p.datetime().nullable(),
     status: p.enum([...JOB_STATUSES]),

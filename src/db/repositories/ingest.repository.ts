@@ -101,22 +101,23 @@ export class IngestRepository {
     }));
   }
 
-  /** Unchanged postings seen again: refresh last-seen times and reopen what had closed. */
-  async touch(em: Em, platform: string, board: string, externalIds: string[], seenAt: Date): Promise<number> {
-    if (externalIds.length === 0) return 0;
-    const reopened = await em.execute<{ job_id: string }[]>(
+  /**
+   * Unchanged postings seen again: their last-seen times (a job's is its postings'
+   * latest), and a job that had closed opens again. Open jobs are not written at all.
+   */
+  async touch(em: Em, platform: string, board: string, externalIds: string[], seenAt: Date): Promise<void> {
+    if (externalIds.length === 0) return;
+    const touched = await em.execute<{ job_id: string }[]>(
       `update source_posting set last_seen_at = ?, status = 'open', closed_at = null
         where platform = ? and board = ? and external_id in (select jsonb_array_elements_text(?::jsonb))
         returning job_id`,
       [seenAt, platform, board, JSON.stringify(externalIds)],
     );
-    const result = await em.execute<{ id: string }[]>(
-      `update job set last_seen_at = greatest(last_seen_at, ?), status = 'open', closed_at = null
-        where id in (select jsonb_array_elements_text(?::jsonb)::uuid)
-        returning id`,
-      [seenAt, JSON.stringify([...new Set(reopened.map((r) => String(r.job_id)))])],
+    await em.execute(
+      `update job set status = 'open', closed_at = null
+        where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status <> 'open'`,
+      [JSON.stringify([...new Set(touched.map((r) => String(r.job_id)))])],
     );
-    return result.length;
   }
 
   /**

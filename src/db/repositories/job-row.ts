@@ -12,7 +12,7 @@ export const JOB_COLUMNS = `
   j.salary_min_usd as "salaryMinUsd", j.salary_max_usd as "salaryMaxUsd", j.salary_text as "salaryText",
   j.ats_platform as "atsPlatform", j.source, j.listing_url as "listingUrl", j.apply_url as "applyUrl",
   j.visa_sponsorship as "visaSponsorship", j.posted_at as "postedAt", j.first_seen_at as "firstSeenAt",
-  j.last_seen_at as "lastSeenAt", j.updated_at as "updatedAt", j.closed_at as "closedAt", j.status`;
+  coalesce((select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id), j.first_seen_at) as "lastSeenAt", j.updated_at as "updatedAt", j.closed_at as "closedAt", j.status`;
 
 const DATE_FIELDS = ['postedAt', 'firstSeenAt', 'lastSeenAt', 'updatedAt', 'closedAt'] as const;
 

@@ -94,28 +94,23 @@ export class JobWriter {
   async attachCopies(em: Em, copies: JobWrite[]): Promise<void> {
     if (copies.length === 0) return;
     await this.upsertSourcePostings(em, copies);
-    const byJob = new Map<
-      string,
-      { id: string; description_html: string; description_text: string; seen_at: string }
-    >();
+    // The first copy with a description, per job that has none.
+    const byJob = new Map<string, { id: string; description_html: string; description_text: string }>();
     for (const w of copies)
-      if (!byJob.has(w.jobId))
+      if (!byJob.has(w.jobId) && w.job.descriptionText !== '')
         byJob.set(w.jobId, {
           id: w.jobId,
           description_html: w.job.descriptionHtml,
           description_text: w.job.descriptionText,
-          seen_at: w.seenAt.toISOString(),
         });
-    await executeBound(
-      em,
-      `update job j set
-          description_html = case when j.description_text = '' then t.description_html else j.description_html end,
-          description_text = case when j.description_text = '' then t.description_text else j.description_text end,
-          last_seen_at = greatest(j.last_seen_at, t.seen_at)
-         from jsonb_to_recordset($1::jsonb) as t(id uuid, description_html text, description_text text, seen_at timestamptz)
-        where j.id = t.id`,
-      [JSON.stringify(byKey(byJob))],
-    );
+    if (byJob.size > 0)
+      await executeBound(
+        em,
+        `update job j set description_html = t.description_html, description_text = t.description_text
+           from jsonb_to_recordset($1::jsonb) as t(id uuid, description_html text, description_text text)
+          where j.id = t.id and j.description_text = ''`,
+        [JSON.stringify(byKey(byJob))],
+      );
     await this.addToBoards(em, copies);
   }
 
@@ -262,7 +257,7 @@ export class JobWriter {
           salary_max_usd = excluded.salary_max_usd, salary_text = excluded.salary_text,
           listing_url = excluded.listing_url, apply_url = excluded.apply_url,
           visa_sponsorship = excluded.visa_sponsorship, posted_at = least(job.posted_at, excluded.posted_at),
-          last_seen_at = greatest(job.last_seen_at, excluded.last_seen_at), updated_at = excluded.updated_at,
+          updated_at = excluded.updated_at,
           closed_at = excluded.closed_at, status = excluded.status, dedup_key = excluded.dedup_key,
           search_vector = excluded.search_vector`,
       [JSON.stringify(byKey(rows))],

@@ -101,7 +101,6 @@ export const JOB_COLUMNS: Column<PostingRow>[] = [
   { name: 'visa_sponsorship', type: 'bool', value: (r) => r.job.visaSponsorship },
   { name: 'posted_at', type: 'timestamptz', value: (r) => r.job.postedAt ?? r.seenAt },
   { name: 'first_seen_at', type: 'timestamptz', value: (r) => r.seenAt },
-  { name: 'last_seen_at', type: 'timestamptz', value: (r) => r.seenAt },
   { name: 'updated_at', type: 'timestamptz', value: (r) => r.job.sourceUpdatedAt ?? r.seenAt },
   { name: 'closed_at', type: 'timestamptz', value: (r) => (r.job.status === 'closed' ? r.seenAt : null) },
   { name: 'status', type: 'text', value: (r) => r.job.status },

@@ -87,7 +87,7 @@ function printHowToRead(repeats: number): void {
   );
   log("the server processes' (local server only): wall time far above their sum means waiting/round trips.");
   log(
-    'Search: JobRepository.search (page of 20 + exact count, 2 statements) after VACUUM ANALYZE, 2 warm-ups, then',
+    'Search: JobRepository.search (page of 20, its last sightings, exact count: 3 statements) after VACUUM ANALYZE, 2 warm-ups, then',
   );
   log(
     `${repeats} sequential runs per query (fewer, at least 5, when a query passes ${SEARCH_BUDGET_MS / 1000} s); with so few`,

@@ -124,7 +124,7 @@ async function timeSearch(
   return { times, total, rows };
 }
 
-/** The exact count alone (the second of search's two statements), to split the cost; sorted. */
+/** The exact count alone (the last of search's statements), to split the cost; sorted. */
 async function timeCount(services: Services, c: SearchCase): Promise<number[]> {
   const counts: number[] = [];
   for (let i = 0; i < 3; i++) {

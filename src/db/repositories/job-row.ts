@@ -1,6 +1,9 @@
 import type { JobRecord } from '../../domain/job-record.ts';
 
-/** The columns every job read selects, aliased to JobRecord's names. */
+/**
+ * The columns every job read selects, aliased to JobRecord's names; all but
+ * lastSeenAt, which comes from the postings (JobRepository.withLastSeen).
+ */
 export const JOB_COLUMNS = `
   j.id, j.title, j.normalized_title as "normalizedTitle", j.company_id as "companyId",
   c.name as "companyName", c.domain as "companyDomain", c.logo_url as "companyLogoUrl",
@@ -12,12 +15,12 @@ export const JOB_COLUMNS = `
   j.salary_min_usd as "salaryMinUsd", j.salary_max_usd as "salaryMaxUsd", j.salary_text as "salaryText",
   j.ats_platform as "atsPlatform", j.source, j.listing_url as "listingUrl", j.apply_url as "applyUrl",
   j.visa_sponsorship as "visaSponsorship", j.posted_at as "postedAt", j.first_seen_at as "firstSeenAt",
-  coalesce((select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id), j.first_seen_at) as "lastSeenAt", j.updated_at as "updatedAt", j.closed_at as "closedAt", j.status`;
+  j.updated_at as "updatedAt", j.closed_at as "closedAt", j.status`;
 
-const DATE_FIELDS = ['postedAt', 'firstSeenAt', 'lastSeenAt', 'updatedAt', 'closedAt'] as const;
+const DATE_FIELDS = ['postedAt', 'firstSeenAt', 'updatedAt', 'closedAt'] as const;
 
 /** Drivers differ in what they return for timestamps, arrays and jsonb; make it uniform. */
-export function toJobRecord(row: Record<string, unknown>): JobRecord {
+export function toJobRecord(row: Record<string, unknown>): Omit<JobRecord, 'lastSeenAt'> {
   const out = { ...row } as Record<string, unknown>;
   for (const f of DATE_FIELDS) {
     const v = out[f];
@@ -29,5 +32,5 @@ export function toJobRecord(row: Record<string, unknown>): JobRecord {
   }
   if (typeof out.countryCode === 'string') out.countryCode = out.countryCode.trim();
   if (typeof out.salaryCurrency === 'string') out.salaryCurrency = out.salaryCurrency.trim();
-  return out as unknown as JobRecord;
+  return out as unknown as Omit<JobRecord, 'lastSeenAt'>;
 }

@@ -30,7 +30,7 @@ export class JobRepository {
     this.clock = clock;
   }
 
-  /** One page of matching jobs plus the exact number of matches. Two statements. */
+  /** One page of matching jobs plus the exact number of matches. Three statements. */
   async search(em: Em, filter: JobFilter, sort: SortOrder | undefined, page: PageRequest): Promise<JobPage> {
     const where = buildJobWhere(filter, this.clock());
     const order = effectiveSort(filter, sort);
@@ -44,7 +44,8 @@ export class JobRepository {
       [...relevance.params, ...where.params, page.limit, page.offset],
       READ,
     );
-    return { items: rows.map(toJobRecord), total: await this.countMatches(em, filter) };
+    const items = await this.withLastSeen(em, rows.map(toJobRecord));
+    return { items, total: await this.countMatches(em, filter) };
   }
 
   /** The exact number of jobs matching a filter. */
@@ -68,7 +69,26 @@ export class JobRepository {
       [JSON.stringify(ids)],
       READ,
     );
-    const byId = new Map(rows.map((r) => [String(r.id), toJobRecord(r)]));
+    const records = await this.withLastSeen(em, rows.map(toJobRecord));
+    const byId = new Map(records.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Each job's last sighting: the latest of its postings' (a job row does not keep it,
+   * so that a re-poll writes no job row). One statement for the page, after it is cut:
+   * computed in the page query, it ran for every row an OFFSET skips.
+   */
+  private async withLastSeen(em: Em, jobs: Omit<JobRecord, 'lastSeenAt'>[]): Promise<JobRecord[]> {
+    if (jobs.length === 0) return [];
+    const rows = await em.execute<{ job_id: string; at: string | Date }[]>(
+      `select job_id, max(last_seen_at) as at from source_posting
+        where job_id = any(array(select jsonb_array_elements_text(?::jsonb)::uuid))
+        group by job_id`,
+      [JSON.stringify(jobs.map((j) => j.id))],
+      READ,
+    );
+    const seen = new Map(rows.map((r) => [String(r.job_id), new Date(r.at)]));
+    return jobs.map((j) => ({ ...j, lastSeenAt: seen.get(j.id) ?? j.firstSeenAt }));
   }
 }

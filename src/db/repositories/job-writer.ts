@@ -56,9 +56,10 @@ function byKey<V>(map: Map<string, V>): V[] {
 
 /**
  * Bulk writes of normalized postings: companies, jobs, provenance and board
- * membership, each as one set-based statement over a JSON batch (one parameter,
- * any row count), inside the caller's transaction. Re-writing the same batch is a
- * no-op in effect: every statement is an upsert keyed by stable ids.
+ * membership, each as one set-based statement (a JSON batch in one parameter, any row
+ * count, or one binary COPY of new rows), inside the caller's transaction. Rows are
+ * keyed by stable ids: writing the same batch again upserts the same rows (a COPY of
+ * rows that exist fails instead, and the pipeline writes that batch as upserts).
  */
 export class JobWriter {
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
+import { RAW_POSTING_FIELDS } from '../helpers/raw-posting-fields.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 let services: Services;
@@ -46,36 +47,6 @@ const ODD: unknown[] = [
   'javascript:alert(1)',
   '🚀'.repeat(50_000),
 ];
-const FIELDS = [
-  'externalId',
-  'board',
-  'payload',
-  'title',
-  'companyName',
-  'companyDomain',
-  'companyLogoUrl',
-  'descriptionHtml',
-  'descriptionText',
-  'locationText',
-  'extraLocations',
-  'city',
-  'region',
-  'country',
-  'workplaceType',
-  'remoteFlag',
-  'employmentType',
-  'department',
-  'seniority',
-  'salary',
-  'salaryText',
-  'listingUrl',
-  'applyUrl',
-  'visaSponsorship',
-  'postedAt',
-  'updatedAt',
-  'tags',
-  'closed',
-];
 
 describe(`postings with odd values in any field (${TEST_DB})`, () => {
   it('each stored or rejected with a reason; no batch fails, no run aborts', async () => {
@@ -93,7 +64,7 @@ describe(`postings with odd values in any field (${TEST_DB})`, () => {
         payload: { i },
       };
       for (let k = 0; k < 8; k++) {
-        const field = FIELDS[Math.floor(random() * FIELDS.length)]!;
+        const field = RAW_POSTING_FIELDS[Math.floor(random() * RAW_POSTING_FIELDS.length)]!;
         p[field] =
           field === 'salary' ? { min: pick(), max: pick(), currency: pick(), period: pick() } : pick();
       }

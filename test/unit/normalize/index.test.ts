@@ -3,6 +3,7 @@ import type { RawPosting } from '../../../src/domain/raw-posting.ts';
 import { parseDate } from '../../../src/ingest/normalize/dates.ts';
 import { MAX_DESCRIPTION_LENGTH, normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { payloadHash, stableStringify } from '../../../src/ingest/normalize/payload-hash.ts';
+import { RAW_POSTING_FIELDS } from '../../helpers/raw-posting-fields.ts';
 
 const now = new Date('2026-06-01T00:00:00Z');
 
@@ -202,36 +203,7 @@ describe('normalizePosting never throws', () => {
     { min: 'x', max: {} },
     ['Berlin', 5],
   ];
-  const keys = [
-    'source',
-    'board',
-    'externalId',
-    'title',
-    'companyName',
-    'companyDomain',
-    'companyLogoUrl',
-    'descriptionHtml',
-    'descriptionText',
-    'locationText',
-    'extraLocations',
-    'city',
-    'region',
-    'country',
-    'workplaceType',
-    'remoteFlag',
-    'employmentType',
-    'department',
-    'seniority',
-    'salary',
-    'salaryText',
-    'listingUrl',
-    'applyUrl',
-    'visaSponsorship',
-    'postedAt',
-    'updatedAt',
-    'tags',
-    'payload',
-  ];
+  const keys = RAW_POSTING_FIELDS;
 
   it.each([[null], [undefined], [42], ['posting'], [[]]])('top-level %j', (input) => {
     const result = normalizePosting(input as unknown as RawPosting);

@@ -149,7 +149,7 @@ function printBound(run: IngestRun): void {
   if (cold.pgCpu !== null) {
     const used = (cold.nodeCpu + cold.pgCpu) / cold.seconds;
     log(
-      `The cold run used ${((cold.nodeCpu / cold.postings) * 1e6).toFixed(0)} µs (Node) + ${((cold.pgCpu / cold.postings) * 1e6).toFixed(0)} µs (PostgreSQL) of CPU per posting, ${used.toFixed(2)} of ${cores} cores busy.`,
+      `The cold run used ${((cold.nodeCpu / cold.postings) * 1e6).toFixed(0)} µs (Node: ${((cold.mainThreadCpu / cold.postings) * 1e6).toFixed(0)} on the main thread, the rest in normalize threads) + ${((cold.pgCpu / cold.postings) * 1e6).toFixed(0)} µs (PostgreSQL) of CPU per posting, ${used.toFixed(2)} of ${cores} cores busy.`,
     );
   }
 }

@@ -9,6 +9,8 @@ export interface Costs {
   seconds: number;
   /** This process's CPU time (user + system). */
   nodeCpu: number;
+  /** This thread's share of nodeCpu (the rest is worker threads: normalizing). */
+  mainThreadCpu: number;
   /** The local server's CPU time; null when not ours to see. */
   pgCpu: number | null;
 }
@@ -28,14 +30,17 @@ export interface StageResult extends Costs {
 export function startClocks(dataDir: string | null): () => Costs {
   const pg0 = postgresCpuSeconds(dataDir);
   const cpu0 = process.cpuUsage();
+  const thread0 = process.threadCpuUsage();
   const t0 = performance.now();
   return () => {
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const thread = process.threadCpuUsage(thread0);
     const pg1 = postgresCpuSeconds(dataDir);
     return {
       seconds,
       nodeCpu: (cpu.user + cpu.system) / 1e6,
+      mainThreadCpu: (thread.user + thread.system) / 1e6,
       pgCpu: pg0 !== null && pg1 !== null ? pg1 - pg0 : null,
     };
   };

@@ -5,6 +5,7 @@ import {
   isEntityEscapedHtml,
   safeHtmlToText,
   textToSafeHtml,
+  tidyText,
   toSafeHtml,
 } from '../../../src/ingest/normalize/html.ts';
 
@@ -137,5 +138,58 @@ describe('safeHtmlToText', () => {
     '<h2>Title</h2>Line one<br/>Line two',
   ])('gives the same text as htmlToText for %j', (input) => {
     expect(safeHtmlToText(toSafeHtml(input))).toBe(htmlToText(input));
+  });
+});
+
+describe('tidyText', () => {
+  // The definition, line by line; tidyText does the same on the whole text at once.
+  const byLines = (text: string) =>
+    text
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.replace(/[ \t\f\v\u00a0\u200b]+/g, ' ').trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+
+  it.each([
+    ['  a   b  \n\n\n\n  c\t\td  ', 'a b\n\nc d'],
+    ['a\r\nb\rc', 'a\nb\nc'],
+    ['a\u2003\n\u3000b', 'a\nb'], // String#trim's whitespace at line edges
+    ['a\u200b\u200bb', 'a b'],
+    ['\u2028a\u2028', 'a'],
+  ])('%j → %j', (input, expected) => {
+    expect(tidyText(input)).toBe(expected);
+    expect(byLines(input)).toBe(expected);
+  });
+
+  it('equals the line-by-line definition on any mix of whitespace', () => {
+    const alphabet = [
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\r\n',
+      '\f',
+      '\v',
+      '\u00a0',
+      '\u200b',
+      '\u2003',
+      '\u3000',
+      '\u2028',
+      '\u2029',
+      '\ufeff',
+      'a',
+      '•',
+      '.',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 50_000; i++) {
+      let s = '';
+      for (let k = Math.floor(next() * 14); k > 0; k--) s += alphabet[Math.floor(next() * alphabet.length)];
+      if (tidyText(s) !== byLines(s))
+        expect({ input: s, got: tidyText(s) }).toEqual({ input: s, got: byLines(s) });
+    }
   });
 });

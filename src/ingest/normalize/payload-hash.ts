@@ -4,7 +4,7 @@
  * anything), and the serializer never throws: cycles, BigInt, functions and symbols
  * get fixed placeholders instead.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 function stable(value: unknown, seen: WeakSet<object>, depth: number): unknown {
   if (depth > 200) return '[depth]';
@@ -42,7 +42,7 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(stable(value, new WeakSet(), 0)) ?? 'null';
 }
 
-/** sha256 hex of the stable JSON form. */
+/** sha256 hex of the stable JSON form (one-shot `hash`: no Hash object per posting). */
 export function payloadHash(payload: unknown): string {
-  return createHash('sha256').update(stableStringify(payload)).digest('hex');
+  return hash('sha256', stableStringify(payload), 'hex');
 }

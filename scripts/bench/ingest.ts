@@ -208,7 +208,9 @@ export async function storageFloor(services: Services, dataDir: string | null): 
   // Fresh values for the large columns: a stored (compressed) value copied as it is would
   // skip the compression every real write pays.
   const columns = await em.execute<{ name: string }[]>(
-    `select column_name as name from information_schema.columns where table_name = 'job' order by ordinal_position`,
+    // Generated columns are the server's to fill, as on every real write.
+    `select column_name as name from information_schema.columns
+      where table_name = 'job' and is_generated = 'NEVER' order by ordinal_position`,
   );
   const fresh: Record<string, string> = {
     description_html: `description_html || ''`,
@@ -217,7 +219,9 @@ export async function storageFloor(services: Services, dataDir: string | null): 
   };
   const select = columns.map((c) => fresh[c.name] ?? c.name).join(', ');
   const stop = startClocks(dataDir);
-  await em.execute(`insert into job_floor select ${select} from job`);
+  await em.execute(
+    `insert into job_floor (${columns.map((c) => c.name).join(', ')}) select ${select} from job`,
+  );
   const costs = stop();
   await em.execute('drop table job_floor');
   return {

@@ -121,6 +121,13 @@ export const JobSchema = defineEntity({
     dedupKey: p.text(),
     /** Weighted title (A), company (B) and description (C) words; written by JobWriter, never loaded. */
     searchVector: p.text().columnType('tsvector').lazy().hidden(),
+    /** The vector's title and company words, for relevance tiers (Migration20261122000006); never loaded. */
+    headVector: p
+      .text()
+      .columnType('tsvector')
+      .generated(`(ts_filter(search_vector, '{a,b}'::"char"[])) stored`)
+      .lazy()
+      .hidden(),
   },
 });
 export type Job = InferEntity<typeof JobSchema>;

@@ -136,7 +136,7 @@ export function buildRelevance(query: string | undefined): SqlPart {
   const params: unknown[] = [];
   const parts = terms.map((t) => {
     params.push(prefixTsQuery(t, 'A'), prefixTsQuery(t, 'B'));
-    return `(case when j.search_vector @@ to_tsquery('simple', ?) then 100 when j.search_vector @@ to_tsquery('simple', ?) then 10 else 1 end)`;
+    return `(case when j.head_vector @@ to_tsquery('simple', ?) then 100 when j.head_vector @@ to_tsquery('simple', ?) then 10 else 1 end)`;
   });
   return { sql: parts.join(' + '), params };
 }

@@ -57,6 +57,33 @@ describe(`search rules (${TEST_DB})`, () => {
     expect((await search({ status: 'any' })).total).toBe(JOB_COUNT_OPEN + 1);
   });
 
+  it('pages a ranked search with its true total, past the end too', async () => {
+    const em = () => services.orm.em.fork();
+    const pageOf = (offset: number, limit: number) =>
+      services.jobs.search(em(), { query: 'rustacean' }, 'relevance', { offset, limit });
+    const all = await pageOf(0, 100);
+    const pages = [await pageOf(0, 1), await pageOf(1, 1), await pageOf(2, 1)];
+    expect(pages.map((p) => p.items[0]?.id)).toEqual(all.items.map((j) => j.id));
+    expect(pages.map((p) => p.total)).toEqual([3, 3, 3]);
+    expect(await pageOf(3, 1)).toMatchObject({ items: [], total: 3 });
+    expect(await pageOf(500, 20)).toMatchObject({ items: [], total: 3 });
+    // Nothing matches: no rows, total 0; a company filter inside the ranked read.
+    const none = await services.jobs.search(em(), { query: 'zzzqx' }, 'relevance', { offset: 0, limit: 20 });
+    expect(none).toMatchObject({ items: [], total: 0 });
+    const withCompany = await services.jobs.search(
+      em(),
+      { query: 'engineer', companies: ['Globex'] },
+      'relevance',
+      { offset: 0, limit: 20 },
+    );
+    expect(withCompany.items.map((j) => j.id)).toEqual([ids.newerEngineer]);
+    expect(withCompany.total).toBe(1);
+    // Ranked and counted from one read, the same as the count statement alone.
+    expect(
+      (await services.jobs.search(em(), { query: 'engineer' }, 'relevance', { offset: 0, limit: 1 })).total,
+    ).toBe(await services.jobs.countMatches(em(), { query: 'engineer' }));
+  });
+
   it('sorts by newest and by salary', async () => {
     const newest = await search({}, 'newest');
     const dates = newest.items.map((j) => j.postedAt.getTime());

@@ -2,7 +2,7 @@ import type { SortOrder } from '../../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
 import type { JobPage, JobRecord } from '../../domain/job-record.ts';
 import type { Em } from '../orm.ts';
-import { buildJobWhere, buildRelevance, TEXT_ARRAY } from './job-filter.sql.ts';
+import { buildJobWhere, buildRelevance, TEXT_ARRAY, type SqlPart, type WherePart } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
 
 /**
@@ -30,11 +30,14 @@ export class JobRepository {
     this.clock = clock;
   }
 
-  /** One page of matching jobs plus the exact number of matches. Three statements. */
+  /** One page of matching jobs plus the exact number of matches. */
   async search(em: Em, filter: JobFilter, sort: SortOrder | undefined, page: PageRequest): Promise<JobPage> {
     const where = buildJobWhere(filter, this.clock());
     const order = effectiveSort(filter, sort);
     const relevance = order === 'relevance' ? buildRelevance(filter.query) : { sql: '0', params: [] };
+    if (relevance.params.length > 0) return this.searchByRelevance(em, filter, where, relevance, page);
+    // Three statements: the page (an index on the sort order stops after it), its last
+    // sightings, the count.
     const rows = await em.execute(
       `select ${JOB_COLUMNS}, ${relevance.sql} as relevance
          from job j join company c on c.id = j.company_id
@@ -46,6 +49,45 @@ export class JobRepository {
     );
     const items = await this.withLastSeen(em, rows.map(toJobRecord));
     return { items, total: await this.countMatches(em, filter) };
+  }
+
+  /**
+   * Ranked by relevance, every match has to be read to find the best 20, and counting
+   * them read every match again: a broad word ("engineer", half the jobs) tests each
+   * job's out-of-line search vector twice. Here the matches are read once into a narrow
+   * list (id, score, date) that gives both the page and the total, and only the page's
+   * 20 jobs are read whole. Same snapshot for both, too.
+   */
+  private async searchByRelevance(
+    em: Em,
+    filter: JobFilter,
+    where: WherePart,
+    relevance: SqlPart,
+    page: PageRequest,
+  ): Promise<JobPage> {
+    const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `with matches as materialized (
+         select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}
+       ), page as (
+         select id, relevance, posted_at from matches
+          order by relevance desc, posted_at desc, id desc
+          limit ? offset ?
+       )
+       select ${JOB_COLUMNS}, page.relevance, (select count(*) from matches) as total
+         from page join job j on j.id = page.id join company c on c.id = j.company_id
+        order by page.relevance desc, page.posted_at desc, page.id desc`,
+      [...relevance.params, ...where.params, page.limit, page.offset],
+      READ,
+    );
+    // A page past the end has no rows to carry the total: count (no rows on the first page: none match).
+    const total =
+      rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.countMatches(em, filter);
+    const items = await this.withLastSeen(
+      em,
+      rows.map(({ total: _total, ...row }) => toJobRecord(row)),
+    );
+    return { items, total };
   }
 
   /** The exact number of jobs matching a filter. */

@@ -3,79 +3,15 @@
  *
  * Feeds differ: Greenhouse sends the whole body entity-escaped (`&lt;p&gt;`), Lever and
  * Ashby send real HTML with inline styles, HN comments use bare `<p>` separators and
- * `&#x2F;`. sanitize-html does the allow-listing (it parses, so `<scr<script>ipt>` and
- * event handlers cannot slip through); this file only decides the policy.
+ * `&#x2F;`. This file undoes a whole-body escaping once; sanitize.ts parses (so
+ * `<scr<script>ipt>` and event handlers cannot slip through) and writes the allow-listed
+ * HTML and the text.
  */
-import sanitizeHtml from 'sanitize-html';
 import { decodeEntities } from './entities.ts';
+import { sanitizeDescription, type SanitizedDescription } from './sanitize.ts';
+import { tidyText } from './tidy-text.ts';
 
-const SAFE_TAGS = ['p', 'ul', 'ol', 'li', 'b', 'strong', 'em', 'i', 'br', 'h1', 'h2', 'h3', 'h4', 'a'];
-
-// Block-level tags become line breaks in the text rendering.
-const BLOCK_TAGS = [
-  'p',
-  'div',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'table',
-  'tr',
-  'blockquote',
-  'pre',
-  'hr',
-  'dl',
-  'dt',
-  'dd',
-];
-
-const SAFE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: SAFE_TAGS,
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  // Content of these is dropped entirely, not kept as text.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'template',
-    'svg',
-  ],
-  transformTags: {
-    // Lever and many boards use <div> for paragraphs; keep the break, drop the tag.
-    div: 'p',
-    h5: 'h4',
-    h6: 'h4',
-    a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener noreferrer' }),
-  },
-  // Ashby pads with empty `<p style="min-height:1.5em"></p>`; they render as gaps.
-  exclusiveFilter: (frame) => frame.tag === 'p' && frame.text.trim() === '' && !frame.mediaChildren?.length,
-};
-
-const TEXT_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...BLOCK_TAGS, 'br'],
-  allowedAttributes: {},
-  disallowedTagsMode: 'discard',
-  nonTextTags: SAFE_OPTIONS.nonTextTags ?? [],
-};
+export { tidyText };
 
 const REAL_TAG_RE = /<\/?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?\/?>/;
 const ESCAPED_TAG_RE = /&lt;\/?[a-zA-Z][a-zA-Z0-9]*(?:\s|\/|&gt;)/;
@@ -97,67 +33,25 @@ function asString(input: unknown): string {
   return typeof input === 'string' ? input : '';
 }
 
+/**
+ * Allow-listed HTML and its plain text (policy: sanitize.ts), from markup that may arrive
+ * entity-escaped. The text: block elements and <br> become line breaks, list items a
+ * bullet, entities decoded, spaces collapsed, at most one blank line between paragraphs.
+ */
+export function sanitizedDescription(input: unknown): SanitizedDescription {
+  const html = unescapeHtmlOnce(asString(input));
+  if (html.trim() === '') return { html: '', text: '' };
+  return sanitizeDescription(html);
+}
+
 /** Allow-listed HTML: basic formatting and http/https/mailto links only. */
 export function toSafeHtml(input: unknown): string {
-  const html = unescapeHtmlOnce(asString(input));
-  if (html.trim() === '') return '';
-  return sanitizeHtml(html, SAFE_OPTIONS).trim();
+  return sanitizedDescription(input).html;
 }
 
-/**
- * Plain text: block elements and <br> become line breaks, entities are decoded, runs of
- * spaces collapse, and at most one blank line separates paragraphs.
- */
+/** The plain text of a description's allow-listed HTML. */
 export function htmlToText(input: unknown): string {
-  const html = unescapeHtmlOnce(asString(input));
-  if (html.trim() === '') return '';
-  // After sanitizing, only bare block tags and <br> remain, so the regexes below see
-  // well-formed markup without attributes.
-  const blocks = sanitizeHtml(html, TEXT_OPTIONS)
-    .replace(/<br\s*\/?>/gi, '\n')
-    // List items: one per line with a bullet, no blank line between items.
-    .replace(/<li>/gi, '\n• ')
-    .replace(/<\/li>/gi, '')
-    .replace(/<\/?[a-z][a-z0-9]*\s*\/?>/gi, '\n');
-  return tidyText(decodeEntities(blocks));
-}
-
-/**
- * Plain text from markup that toSafeHtml produced. Only the allow-listed tags can be
- * in it (attributes only on <a>), so regexes are enough and no second parse is needed.
- */
-export function safeHtmlToText(safeHtml: string): string {
-  if (safeHtml === '') return '';
-  const blocks = safeHtml
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li>/gi, '\n• ')
-    .replace(/<\/li>/gi, '')
-    .replace(/<\/?(?:p|ul|ol|h[1-4])>/gi, '\n')
-    .replace(/<[^>]*>/g, '');
-  return tidyText(decodeEntities(blocks));
-}
-
-// Runs of spaces within a line, except lone spaces (most of a text's spaces: replacing
-// each by itself was most of this function's time).
-const SPACE_RUN = /[\t\f\v\u00a0\u200b][ \t\f\v\u00a0\u200b]*| [ \t\f\v\u00a0\u200b]+/g;
-// Whitespace other than spaces and line breaks left after SPACE_RUN (an em space, say).
-const OTHER_SPACE = /[^\S \n]/;
-const LINE_EDGE_SPACE = /[^\S\n]+(?=\n|$)|(?<=^|\n)[^\S\n]+/g;
-
-/**
- * Collapses spaces within lines, trims every line (as String#trim does) and keeps at
- * most one blank line between paragraphs. It runs on every description stored, so it
- * works on the whole text rather than line by line; a test checks it against the
- * line-by-line definition.
- */
-export function tidyText(text: string): string {
-  const collapsed = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(SPACE_RUN, ' ');
-  // After SPACE_RUN a line starts or ends with at most one plain space, unless other
-  // whitespace is left: then the general (slower) pattern.
-  const trimmed = OTHER_SPACE.test(collapsed)
-    ? collapsed.replace(LINE_EDGE_SPACE, '')
-    : collapsed.replace(/ ?\n ?/g, '\n');
-  return trimmed.replace(/\n{3,}/g, '\n\n').trim();
+  return sanitizedDescription(input).text;
 }
 
 /** Wraps plain text as paragraphs so text-only feeds still get safe HTML. */

@@ -11,7 +11,7 @@ import { classifyCategory } from './category.ts';
 import { cleanCompanyName, normalizeCompanyName, normalizeDomain } from './company.ts';
 import { currencyForCountry } from './countries.ts';
 import { parseDate } from './dates.ts';
-import { safeHtmlToText, textToSafeHtml, tidyText, toSafeHtml } from './html.ts';
+import { sanitizedDescription, textToSafeHtml, tidyText } from './html.ts';
 import { classifyJobType } from './job-type.ts';
 import { parseLocations } from './location.ts';
 import { payloadHash } from './payload-hash.ts';
@@ -101,10 +101,10 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     typeof raw.descriptionText === 'string'
       ? tidyText(truncate(raw.descriptionText, MAX_DESCRIPTION_LENGTH))
       : '';
-  // Sanitize once: the text comes from the sanitized HTML (a third of normalize's
-  // time was a second sanitize-html parse for the text).
-  const safeHtml = rawHtml ? toSafeHtml(rawHtml) : '';
-  const descriptionText = truncate(givenText || safeHtmlToText(safeHtml), MAX_DESCRIPTION_LENGTH);
+  // One parse gives the safe HTML and its text.
+  const sanitized = rawHtml ? sanitizedDescription(rawHtml) : { html: '', text: '' };
+  const safeHtml = sanitized.html;
+  const descriptionText = truncate(givenText || sanitized.text, MAX_DESCRIPTION_LENGTH);
   const descriptionHtml = truncate(safeHtml || textToSafeHtml(descriptionText), MAX_DESCRIPTION_LENGTH);
 
   const structured = {

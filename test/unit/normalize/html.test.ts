@@ -3,7 +3,7 @@ import { decodeEntities } from '../../../src/ingest/normalize/entities.ts';
 import {
   htmlToText,
   isEntityEscapedHtml,
-  safeHtmlToText,
+  sanitizedDescription,
   textToSafeHtml,
   tidyText,
   toSafeHtml,
@@ -130,14 +130,30 @@ describe('textToSafeHtml', () => {
   });
 });
 
-describe('safeHtmlToText', () => {
+describe('sanitizedDescription', () => {
   it.each([
-    '<p>Build&nbsp;APIs</p><ul><li>TypeScript</li><li>SQL &amp; Go</li></ul><p>Pay: $1</p>',
-    '&lt;p&gt;Escaped &amp;amp; body&lt;/p&gt;&lt;br&gt;next',
-    '<div>Lever <b>style</b></div><div><a href="https://x.test" onclick="e()">link</a></div><script>alert(1)</script>',
-    '<h2>Title</h2>Line one<br/>Line two',
-  ])('gives the same text as htmlToText for %j', (input) => {
-    expect(safeHtmlToText(toSafeHtml(input))).toBe(htmlToText(input));
+    [
+      '<p>Build&nbsp;APIs</p><ul><li>TypeScript</li><li>SQL &amp; Go</li></ul><p>Pay: $1</p>',
+      '<p>Build\u00a0APIs</p><ul><li>TypeScript</li><li>SQL &amp; Go</li></ul><p>Pay: $1</p>',
+      'Build APIs\n\n• TypeScript\n• SQL & Go\n\nPay: $1',
+    ],
+    [
+      '&lt;p&gt;Escaped &amp;amp; body&lt;/p&gt;&lt;br&gt;next',
+      '<p>Escaped &amp; body</p><br />next',
+      'Escaped & body\n\nnext',
+    ],
+    [
+      '<div>Lever <b>style</b></div><div><a href="https://x.test" onclick="e()">link</a></div><script>alert(1)</script>',
+      '<p>Lever <b>style</b></p><p><a href="https://x.test" rel="nofollow noopener noreferrer">link</a></p>',
+      'Lever style\n\nlink',
+    ],
+    ['<h2>Title</h2>Line one<br/>Line two', '<h2>Title</h2>Line one<br />Line two', 'Title\nLine one\nLine two'],
+    // A blank paragraph goes from both, with the line break inside it.
+    ['<p>a</p><p>   </p><p><br></p><p>b</p>', '<p>a</p><p>b</p>', 'a\n\nb'],
+    // Text that looks like markup stays text: escaped in the HTML, literal in the text.
+    ['<p>&amp;lt;b&amp;gt; &lt;i&gt;</p>', '<p>&amp;lt;b&amp;gt; &lt;i&gt;</p>', '&lt;b&gt; <i>'],
+  ])('%j', (input, html, text) => {
+    expect(sanitizedDescription(input)).toEqual({ html, text });
   });
 });
 

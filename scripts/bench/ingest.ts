@@ -10,7 +10,7 @@ import type { JobWrite } from '../../src/db/repositories/job-writer.ts';
 import { DEMO_ORGANIZATION, isDemoOrgPosting } from '../../src/demo/demo-organization.ts';
 import { jobIdFor } from '../../src/domain/ids.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
-import { normalizePosting } from '../../src/ingest/normalize/index.ts';
+import { preparePosting } from '../../src/ingest/normalize/prepare.ts';
 import { INGEST_BATCH } from '../../src/ingest/pipeline.ts';
 import { runBoards } from '../../src/ingest/run-boards.ts';
 import { createServices, type Services } from '../../src/services.ts';
@@ -103,11 +103,13 @@ export function normalizeOnly(postings: RawPosting[]): { result: StageResult; jo
   const stop = startClocks(null);
   const jobs: JobWrite[] = [];
   for (const raw of postings) {
-    const r = normalizePosting({ ...raw, source: PLATFORM }, { now: NOW });
+    // What a normalize thread does per posting: normalize, enrich, build the search vector.
+    const r = preparePosting(raw, { platform: PLATFORM, board: raw.board, now: NOW });
     if (r.ok)
       jobs.push({
         jobId: jobIdFor(PLATFORM, raw.board, raw.externalId),
         job: r.job,
+        searchVector: r.searchVector,
         seenAt: NOW,
         origin: 'source',
       });

@@ -77,7 +77,10 @@ function printHowToRead(repeats: number): void {
     'same postings again (all unchanged: compare raw payload hashes, touch, nothing normalized). "floor" is',
   );
   log(
-    'PostgreSQL storing the same jobs again by SQL alone (insert … select into a copy of the table and its indexes).',
+    'PostgreSQL storing the same jobs again by SQL alone (insert … select into a copy of the table and its indexes);',
+  );
+  log(
+    '"normalize only" is what a normalize thread does per posting (normalize, enrich, search vector), on one core.',
   );
   log(
     'postings/s counts postings offered, including the normalize step. "× PGlite" is PostgreSQL\'s rate over',
@@ -87,7 +90,7 @@ function printHowToRead(repeats: number): void {
   );
   log("the server processes' (local server only): wall time far above their sum means waiting/round trips.");
   log(
-    'Search: JobRepository.search (page of 20, its last sightings, exact count: 3 statements) after VACUUM ANALYZE, 2 warm-ups, then',
+    'Search: JobRepository.search (page of 20, its last sightings, exact total: 2 statements ranked, 3 otherwise) after VACUUM ANALYZE, 2 warm-ups, then',
   );
   log(
     `${repeats} sequential runs per query (fewer, at least 5, when a query passes ${SEARCH_BUDGET_MS / 1000} s); with so few`,

@@ -5,6 +5,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { decodeEntities } from '../../src/ingest/normalize/entities.ts';
 import { tidyText, unescapeHtmlOnce } from '../../src/ingest/normalize/html.ts';
+import { DROPPED_WITH_CONTENT } from '../../src/ingest/normalize/sanitize.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'ul', 'ol', 'li', 'b', 'strong', 'em', 'i', 'br', 'h1', 'h2', 'h3', 'h4', 'a'],
@@ -14,18 +15,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'template',
-    'svg',
-  ],
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   transformTags: {
     div: 'p',
     h5: 'h4',

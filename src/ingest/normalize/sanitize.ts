@@ -46,7 +46,8 @@ const KEPT: Readonly<Record<string, string>> = {
   a: 'a',
 };
 
-const DROPPED_WITH_CONTENT = new Set([
+/** Tags dropped with everything inside them (the rest of the unlisted tags keep their text). */
+export const DROPPED_WITH_CONTENT: readonly string[] = [
   'script',
   'style',
   'textarea',
@@ -57,32 +58,17 @@ const DROPPED_WITH_CONTENT = new Set([
   'embed',
   'template',
   'svg',
-]);
+];
+const DROPPED = new Set(DROPPED_WITH_CONTENT);
 
 const LINK_REL = 'nofollow noopener noreferrer';
 const LINK_SCHEMES = { allowedSchemes: ['http', 'https', 'mailto'], allowProtocolRelative: false };
 
-/** What each kept tag adds to the text where it opens and where it closes. */
-const TEXT_AT_OPEN: Readonly<Record<string, string>> = {
-  p: '\n',
-  ul: '\n',
-  ol: '\n',
-  h1: '\n',
-  h2: '\n',
-  h3: '\n',
-  h4: '\n',
-  li: '\n• ',
-  br: '\n',
-};
-const TEXT_AT_CLOSE: Readonly<Record<string, string>> = {
-  p: '\n',
-  ul: '\n',
-  ol: '\n',
-  h1: '\n',
-  h2: '\n',
-  h3: '\n',
-  h4: '\n',
-};
+/** What each kept tag adds to the text where it closes and where it opens. */
+const TEXT_AT_CLOSE: Readonly<Record<string, string>> = Object.fromEntries(
+  ['p', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4'].map((tag) => [tag, '\n']),
+);
+const TEXT_AT_OPEN: Readonly<Record<string, string>> = { ...TEXT_AT_CLOSE, li: '\n• ', br: '\n' };
 
 interface Frame {
   /** The tag as written (a <div> is a "div" here even though it is written as <p>). */
@@ -160,7 +146,7 @@ export function sanitizeDescription(source: string): SanitizedDescription {
         const out = KEPT[name] ?? null;
         stack.push({ tag: name, out, htmlAt: html.length, textAt: text.length, inner: '' });
         if (out === null) {
-          if (DROPPED_WITH_CONTENT.has(name)) {
+          if (DROPPED.has(name)) {
             skipDepth = 1;
             if (name === 'noscript') noscriptEnd = rawTextEnd(source, parser.endIndex + 1);
           }

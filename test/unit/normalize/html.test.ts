@@ -147,7 +147,11 @@ describe('sanitizedDescription', () => {
       '<p>Lever <b>style</b></p><p><a href="https://x.test" rel="nofollow noopener noreferrer">link</a></p>',
       'Lever style\n\nlink',
     ],
-    ['<h2>Title</h2>Line one<br/>Line two', '<h2>Title</h2>Line one<br />Line two', 'Title\nLine one\nLine two'],
+    [
+      '<h2>Title</h2>Line one<br/>Line two',
+      '<h2>Title</h2>Line one<br />Line two',
+      'Title\nLine one\nLine two',
+    ],
     // A blank paragraph goes from both, with the line break inside it.
     ['<p>a</p><p>   </p><p><br></p><p>b</p>', '<p>a</p><p>b</p>', 'a\n\nb'],
     // Text that looks like markup stays text: escaped in the HTML, literal in the text.

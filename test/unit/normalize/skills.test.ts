@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalSkill, SKILLS } from '../../../src/domain/skills.ts';
-import { extractSkills } from '../../../src/ingest/normalize/skills.ts';
+import { generateDemoPostings } from '../../../src/demo/generate.ts';
+import { extractSkills, trieSource } from '../../../src/ingest/normalize/skills.ts';
 
 describe('skills dictionary', () => {
   it('has ~150 skills with unique canonical names', () => {
@@ -97,5 +98,53 @@ describe('extractSkills', () => {
   it('tolerates missing and garbage input', () => {
     expect(extractSkills(null, undefined, null)).toEqual([]);
     expect(extractSkills('', '', [1, null, {}] as unknown[])).toEqual([]);
+  });
+});
+
+describe('the dictionary regex shaped as a trie', () => {
+  // The definition: every alias in one flat alternation, longest first, each with its boundaries.
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const flatSource = (aliases: string[]) =>
+    [...aliases]
+      .sort((a, b) => b.length - a.length)
+      .map((alias) => {
+        const before = alias.startsWith('.') ? '(?<!\\.)' : '';
+        const after = /[+#]$/.test(alias) ? '(?![A-Za-z0-9_+#])' : '(?![A-Za-z0-9_]|\\.[A-Za-z0-9])';
+        return `${before}${escape(alias).replace(/ /g, '[\\s-]+')}${after}`;
+      })
+      .join('|');
+  const matches = (source: string, flags: string, text: string) =>
+    [...text.matchAll(new RegExp(`(?<![A-Za-z0-9_])(?:${source})`, flags))].map((m) => `${m.index}:${m[0]}`);
+
+  it('finds what the flat alternation finds, for random dictionaries and texts', () => {
+    let seed = 5;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = (chars: string, n: number) =>
+      Array.from({ length: n }, () => chars[Math.floor(next() * chars.length)]).join('');
+    for (let round = 0; round < 300; round++) {
+      const aliases = [
+        ...new Set(
+          Array.from(
+            { length: 1 + Math.floor(next() * 12) },
+            () => (next() < 0.1 ? '.' : '') + pick('abc ab+#.-', 1 + Math.floor(next() * 5)).trim(),
+          ).filter((a) => a !== '' && a !== '.'),
+        ),
+      ];
+      const text = pick('abc ab+#.- \nxA', 200);
+      for (const flags of ['g', 'gi'])
+        expect(matches(trieSource(aliases), flags, text)).toEqual(matches(flatSource(aliases), flags, text));
+    }
+  });
+
+  it('finds what the flat alternation finds for the real dictionary on demo descriptions', () => {
+    const aliases = [
+      ...new Set(SKILLS.flatMap((d) => d.i ?? (d.cs ? [] : [d.name])).map((f) => f.toLowerCase())),
+    ];
+    const trie = trieSource(aliases);
+    const flat = flatSource(aliases);
+    for (const p of generateDemoPostings({ count: 300, now: '2026-11-22T12:00:00Z' })) {
+      const text = String(p.descriptionHtml ?? '');
+      expect(matches(trie, 'gi', text)).toEqual(matches(flat, 'gi', text));
+    }
   });
 });

@@ -44,16 +44,6 @@ export function sanitizedDescription(input: unknown): SanitizedDescription {
   return sanitizeDescription(html);
 }
 
-/** Allow-listed HTML: basic formatting and http/https/mailto links only. */
-export function toSafeHtml(input: unknown): string {
-  return sanitizedDescription(input).html;
-}
-
-/** The plain text of a description's allow-listed HTML. */
-export function htmlToText(input: unknown): string {
-  return sanitizedDescription(input).text;
-}
-
 /** Wraps plain text as paragraphs so text-only feeds still get safe HTML. */
 export function textToSafeHtml(text: string): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

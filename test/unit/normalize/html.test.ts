@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEntities } from '../../../src/ingest/normalize/entities.ts';
 import {
-  htmlToText,
   isEntityEscapedHtml,
   sanitizedDescription,
   textToSafeHtml,
   tidyText,
-  toSafeHtml,
 } from '../../../src/ingest/normalize/html.ts';
+
+const toSafeHtml = (input: unknown) => sanitizedDescription(input).html;
+const htmlToText = (input: unknown) => sanitizedDescription(input).text;
 
 describe('decodeEntities', () => {
   it.each([

@@ -9,10 +9,12 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { RawPosting } from '../../../src/domain/raw-posting.ts';
 import { cleanCompanyName } from '../../../src/ingest/normalize/company.ts';
-import { htmlToText } from '../../../src/ingest/normalize/html.ts';
+import { sanitizedDescription } from '../../../src/ingest/normalize/html.ts';
 import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { parseLocations } from '../../../src/ingest/normalize/location.ts';
 import { normalizeSalary } from '../../../src/ingest/normalize/salary.ts';
+
+const htmlToText = (input: unknown) => sanitizedDescription(input).text;
 
 const DATA = path.resolve(process.cwd(), '../shared/data');
 const exists = existsSync(DATA);

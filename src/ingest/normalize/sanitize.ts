@@ -18,7 +18,8 @@
  * - dropped with everything inside: script style textarea option noscript iframe object
  *   embed template svg (a noscript is dropped up to where a browser ends it, which can
  *   be after htmlparser2 closes it);
- * - any other tag: dropped, its text kept;
+ * - any other tag: dropped, its text kept (a block one — table cell, section, pre — still
+ *   separates its text from the next in the plain text);
  * - a <p> with only whitespace in it goes, with what is inside (Ashby's spacers);
  * - text: block tags and <br> are line breaks, list items "• ", whitespace tidied.
  */
@@ -60,6 +61,44 @@ export const DROPPED_WITH_CONTENT: readonly string[] = [
   'svg',
 ];
 const DROPPED = new Set(DROPPED_WITH_CONTENT);
+
+/**
+ * Block elements outside the allow-list (tables, sections, <pre>…): dropped from the HTML
+ * like any other tag, but their edges are line breaks in the text, so that
+ * `<td>Python</td><td>SQL</td>` is two words there, not "PythonSQL".
+ */
+export const TEXT_BREAKING_TAGS: readonly string[] = [
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'caption',
+  'dd',
+  'details',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'hr',
+  'main',
+  'nav',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+];
+const BLOCKS = new Set(TEXT_BREAKING_TAGS);
 
 const LINK_REL = 'nofollow noopener noreferrer';
 const LINK_SCHEMES = { allowedSchemes: ['http', 'https', 'mailto'], allowProtocolRelative: false };
@@ -149,7 +188,7 @@ export function sanitizeDescription(source: string): SanitizedDescription {
           if (DROPPED.has(name)) {
             skipDepth = 1;
             if (name === 'noscript') noscriptEnd = rawTextEnd(source, parser.endIndex + 1);
-          }
+          } else if (BLOCKS.has(name)) text += '\n';
           return;
         }
         html += out === 'a' ? `<a${linkAttributes(attribs)}>` : out === 'br' ? '<br />' : `<${out}>`;
@@ -183,6 +222,7 @@ export function sanitizeDescription(source: string): SanitizedDescription {
         const parent = stack.at(-1);
         if (frame.out === null) {
           if (parent) parent.inner += frame.inner;
+          if (BLOCKS.has(name)) text += '\n';
           return;
         }
         if (frame.tag === 'p' && frame.inner.trim() === '') {

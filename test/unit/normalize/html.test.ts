@@ -155,6 +155,12 @@ describe('sanitizedDescription', () => {
     ],
     // A blank paragraph goes from both, with the line break inside it.
     ['<p>a</p><p>   </p><p><br></p><p>b</p>', '<p>a</p><p>b</p>', 'a\n\nb'],
+    // Blocks outside the allow-list go from the HTML but still separate words in the text.
+    [
+      '<table><tr><td>Python</td><td>SQL</td></tr></table><section>About</section><pre>x</pre>',
+      'PythonSQLAboutx',
+      'Python\n\nSQL\n\nAbout\n\nx',
+    ],
     // Text that looks like markup stays text: escaped in the HTML, literal in the text.
     ['<p>&amp;lt;b&amp;gt; &lt;i&gt;</p>', '<p>&amp;lt;b&amp;gt; &lt;i&gt;</p>', '&lt;b&gt; <i>'],
   ])('%j', (input, html, text) => {

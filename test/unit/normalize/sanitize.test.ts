@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDemoPostings } from '../../../src/demo/generate.ts';
-import { sanitizedDescription } from '../../../src/ingest/normalize/html.ts';
+import { sanitizedDescription, unescapeHtmlOnce } from '../../../src/ingest/normalize/html.ts';
+import { TEXT_BREAKING_TAGS } from '../../../src/ingest/normalize/sanitize.ts';
 import { referenceSanitize } from '../../helpers/sanitize-reference.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/ats');
@@ -143,10 +144,21 @@ function tagSoup(count: number): string[] {
   });
 }
 
+// Block tags outside the allow-list separate words in our text (sanitize-html's output
+// lost them, so its text glued "<td>a</td><td>b</td>" into "ab"): there the texts agree
+// but for whitespace.
+const TEXT_BREAK = new RegExp(`<(?:${TEXT_BREAKING_TAGS.join('|')})\\b`, 'i');
+const squeeze = (s: string) => s.replace(/\s+/g, '');
+
 function expectSameAsReference(inputs: string[]): void {
   const differences = inputs
     .map((input) => ({ input, ours: sanitizedDescription(input), reference: referenceSanitize(input) }))
-    .filter((d) => d.ours.html !== d.reference.html || d.ours.text !== d.reference.text);
+    .filter(({ input, ours, reference }) => {
+      if (ours.html !== reference.html) return true;
+      return TEXT_BREAK.test(unescapeHtmlOnce(input))
+        ? squeeze(ours.text) !== squeeze(reference.text)
+        : ours.text !== reference.text;
+    });
   expect(differences.slice(0, 3)).toEqual([]);
 }
 

@@ -75,7 +75,7 @@ export async function createServices(
     orm,
     logger,
     clock,
-    jobs: new JobRepository(clock),
+    jobs: new JobRepository(clock, { indexOnlyMatching: config.database.kind === 'postgres' }),
     // New jobs go in with a binary COPY on PostgreSQL (PGlite's clients have no COPY protocol).
     writer: new JobWriter({ copy: config.database.kind === 'postgres' }),
     organizations: new OrganizationRepository(),

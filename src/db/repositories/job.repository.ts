@@ -23,11 +23,22 @@ const ORDER_BY: Record<SortOrder, string> = {
  * so the search rules live here once. SQL is raw because relevance tiers, tsquery
  * weights and array operators are beyond the ORM's query builder.
  */
+export interface JobRepositoryOptions {
+  /**
+   * Ranked searches read their matches through the text index, never by a sequential
+   * scan (PostgreSQL only; see rankedRead). PGlite is one session whose open transaction
+   * a read must not join, and its tables are small.
+   */
+  indexOnlyMatching?: boolean;
+}
+
 export class JobRepository {
   private readonly clock: () => Date;
+  private readonly indexOnlyMatching: boolean;
 
-  constructor(clock: () => Date = () => new Date()) {
+  constructor(clock: () => Date = () => new Date(), options: JobRepositoryOptions = {}) {
     this.clock = clock;
+    this.indexOnlyMatching = options.indexOnlyMatching ?? false;
   }
 
   /** One page of matching jobs plus the exact number of matches. */
@@ -66,7 +77,8 @@ export class JobRepository {
     page: PageRequest,
   ): Promise<JobPage> {
     const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
-    const rows = await em.execute<Record<string, unknown>[]>(
+    const rows = await this.rankedRead(
+      em,
       `with matches as materialized (
          select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}
        ), page as (
@@ -78,7 +90,6 @@ export class JobRepository {
          from page join job j on j.id = page.id join company c on c.id = j.company_id
         order by page.relevance desc, page.posted_at desc, page.id desc`,
       [...relevance.params, ...where.params, page.limit, page.offset],
-      READ,
     );
     // A page past the end has no rows to carry the total: count (no rows on the first page: none match).
     const total =
@@ -88,6 +99,24 @@ export class JobRepository {
       rows.map(({ total: _total, ...row }) => toJobRecord(row)),
     );
     return { items, total };
+  }
+
+  /**
+   * The ranked statement with sequential scans off, in a transaction of its own on a
+   * read connection (`SET LOCAL` lasts for it). For a broad word ("engineer", half the
+   * jobs) PostgreSQL's estimates for a sequential scan and for the GIN index are within
+   * a few per cent, and it picks the scan, which fetches every job's out-of-line search
+   * vector to test it; through the index nothing is tested per row: 320 → 115–170 ms at
+   * 100,000 jobs. Every other table the statement reads has an index for its lookups.
+   */
+  private async rankedRead(em: Em, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+    if (!this.indexOnlyMatching || em.getTransactionContext())
+      return em.execute<Record<string, unknown>[]>(sql, params, READ);
+    const connection = em.getConnection('read');
+    return connection.transactional(async (trx) => {
+      await connection.execute('set local enable_seqscan = off', [], 'run', trx);
+      return connection.execute<Record<string, unknown>[]>(sql, params, 'all', trx);
+    });
   }
 
   /** The exact number of jobs matching a filter. */

@@ -1,6 +1,7 @@
 import type { SortOrder } from '../../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
 import type { JobPage, JobRecord } from '../../domain/job-record.ts';
+import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
 import { buildJobWhere, buildRelevance, TEXT_ARRAY, type SqlPart, type WherePart } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
@@ -25,8 +26,8 @@ const ORDER_BY: Record<SortOrder, string> = {
  */
 export interface JobRepositoryOptions {
   /**
-   * Ranked searches read their matches through the text index, never by a sequential
-   * scan (PostgreSQL only; see rankedRead). PGlite is one session whose open transaction
+   * Statements that match words read through the text index, never by a sequential
+   * scan (PostgreSQL only; see indexRead). PGlite is one session whose open transaction
    * a read must not join, and its tables are small.
    */
   indexOnlyMatching?: boolean;
@@ -77,7 +78,7 @@ export class JobRepository {
     page: PageRequest,
   ): Promise<JobPage> {
     const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
-    const rows = await this.rankedRead(
+    const rows = await this.indexRead(
       em,
       `with matches as materialized (
          select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}
@@ -102,14 +103,15 @@ export class JobRepository {
   }
 
   /**
-   * The ranked statement with sequential scans off, in a transaction of its own on a
-   * read connection (`SET LOCAL` lasts for it). For a broad word ("engineer", half the
-   * jobs) PostgreSQL's estimates for a sequential scan and for the GIN index are within
-   * a few per cent, and it picks the scan, which fetches every job's out-of-line search
-   * vector to test it; through the index nothing is tested per row: 320 → 115–170 ms at
-   * 100,000 jobs. Every other table the statement reads has an index for its lookups.
+   * A statement that matches words, with sequential scans off, in a transaction of its
+   * own on a read connection (`SET LOCAL` lasts for it). For a broad word ("engineer",
+   * half the jobs) PostgreSQL's estimates for a sequential scan and for the GIN index
+   * are within a few per cent, and it picks the scan, which fetches every job's
+   * out-of-line search vector to test it; through the index nothing is tested per row
+   * (a ranked page at 100,000 jobs: 320 → 115–170 ms). Every other table these
+   * statements read has an index for its lookups.
    */
-  private async rankedRead(em: Em, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  private async indexRead(em: Em, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
     if (!this.indexOnlyMatching || em.getTransactionContext())
       return em.execute<Record<string, unknown>[]>(sql, params, READ);
     const connection = em.getConnection('read');
@@ -124,11 +126,12 @@ export class JobRepository {
     const where = buildJobWhere(filter, this.clock());
     // The company join only when a company filter needs it: a bare count can stay on job's indexes.
     const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
-    const [count] = await em.execute<{ total: number | string }[]>(
-      `select count(*) as total from ${from} where ${where.sql}`,
-      where.params,
-      READ,
-    );
+    const sql = `select count(*) as total from ${from} where ${where.sql}`;
+    // With words to match, through the text index (see indexRead); filters alone may
+    // rightly scan the table.
+    const [count] = parseQueryTerms(filter.query).length
+      ? await this.indexRead(em, sql, where.params)
+      : await em.execute<Record<string, unknown>[]>(sql, where.params, READ);
     return Number(count?.total ?? 0);
   }
 

@@ -115,10 +115,24 @@ export class JobRepository {
     if (!this.indexOnlyMatching || em.getTransactionContext())
       return em.execute<Record<string, unknown>[]>(sql, params, READ);
     const connection = em.getConnection('read');
-    return connection.transactional(async (trx) => {
-      await connection.execute('set local enable_seqscan = off', [], 'run', trx);
-      return connection.execute<Record<string, unknown>[]>(sql, params, 'all', trx);
-    });
+    // One pooled connection held for the transaction and given back whatever happens
+    // (kysely's connection()): an ORM transaction whose rollback failed on a connection
+    // the server had dropped kept it out of the pool for good.
+    return connection
+      .getClient()
+      .connection()
+      .execute(async (db) => {
+        await connection.execute('begin', [], 'run', db);
+        try {
+          await connection.execute('set local enable_seqscan = off', [], 'run', db);
+          const rows = await connection.execute<Record<string, unknown>[]>(sql, params, 'all', db);
+          await connection.execute('commit', [], 'run', db);
+          return rows;
+        } catch (error) {
+          await connection.execute('rollback', [], 'run', db).catch(() => undefined);
+          throw error;
+        }
+      });
   }
 
   /** The exact number of jobs matching a filter. */

@@ -19,11 +19,6 @@ const ORDER_BY: Record<SortOrder, string> = {
   first_seen: 'j.first_seen_at desc, j.id desc',
 };
 
-/**
- * The single query API over jobs: GraphQL, REST and ingest all call these methods,
- * so the search rules live here once. SQL is raw because relevance tiers, tsquery
- * weights and array operators are beyond the ORM's query builder.
- */
 export interface JobRepositoryOptions {
   /**
    * Statements that match words read through the text index, never by a sequential
@@ -32,6 +27,12 @@ export interface JobRepositoryOptions {
    */
   indexOnlyMatching?: boolean;
 }
+
+/**
+ * The single query API over jobs: GraphQL, REST and ingest all call these methods,
+ * so the search rules live here once. SQL is raw because relevance tiers, tsquery
+ * weights and array operators are beyond the ORM's query builder.
+ */
 
 export class JobRepository {
   private readonly clock: () => Date;

@@ -33,7 +33,6 @@ export interface JobRepositoryOptions {
  * so the search rules live here once. SQL is raw because relevance tiers, tsquery
  * weights and array operators are beyond the ORM's query builder.
  */
-
 export class JobRepository {
   private readonly clock: () => Date;
   private readonly indexOnlyMatching: boolean;

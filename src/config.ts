@@ -13,7 +13,13 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
-    DATABASE_URL: z.string().url().optional(),
+    DATABASE_URL: z
+      .string()
+      .url()
+      .refine((u) => /^postgres(ql)?:$/.test(new URL(u).protocol), {
+        message: 'must be a postgres:// or postgresql:// URL (unset it for the embedded database)',
+      })
+      .optional(),
     /** Comma-separated postgres:// URLs of streaming replicas; reads go there. */
     DATABASE_REPLICA_URLS: z.string().optional(),
     /** Directory of the embedded database, or `memory://`. @default .data/pglite */
@@ -84,4 +90,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     normalizeThreads: e.NORMALIZE_THREADS,
   };
   return Object.freeze(config);
+}
+
+/**
+ * The configured database as an operator would name it, for messages: the variable and
+ * its value, the password masked.
+ */
+export function describeDatabase(config: Pick<Config, 'database'>): string {
+  if (config.database.kind === 'pglite') return `PGLITE_DIR=${config.database.dir}`;
+  const url = new URL(config.database.url);
+  if (url.password) url.password = '***';
+  return `DATABASE_URL=${url.toString()}`;
 }

@@ -1,5 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from './config.ts';
+import type { Logger } from 'pino';
+import { describeDatabase, loadConfig } from './config.ts';
+import { isDatabaseUnavailable } from './db/database-errors.ts';
 import { migrate } from './db/orm.ts';
 import { createApp } from './http/create-app.ts';
 import { startPoller } from './ingest/poller.ts';
@@ -11,24 +14,22 @@ export interface ServeOptions {
   migrate: boolean;
 }
 
-/** load config → build services → build app → listen; closes everything on SIGINT/SIGTERM. */
+/**
+ * load config → build services → build app → listen → reach the database (retrying
+ * while it is down: /healthz answers, /readyz says 503) → migrate, seed → ready;
+ * closes everything on SIGINT/SIGTERM.
+ */
 export async function serve(options: ServeOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const config = loadConfig();
-  const services = await createServices(config);
+  const services = await createServices(config, { embeddedRole: 'serve' });
   const { logger } = services;
-  if (options.migrate || config.database.kind === 'pglite') {
-    const applied = await migrate(services.orm);
-    if (applied.length) logger.info({ applied }, 'migrations applied');
-  }
-  if (options.seedDemo && config.demoJobs > 0) {
-    const started = Date.now();
-    const seeded = await seedDemo(services, config.demoJobs);
-    if (seeded.created) logger.info({ ...seeded, ms: Date.now() - started }, 'demo data seeded');
-  }
-  const app = await createApp(services);
-  const poller = config.ingestPoller ? startPoller(services) : null;
+  let ready = false;
+  let stopping = false;
+  const app = await createApp(services, { readiness: { ready: () => ready } });
+  let poller: ReturnType<typeof startPoller> | null = null;
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    stopping = true;
     await poller?.stop();
     await app.close();
     await services.close();
@@ -38,8 +39,54 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ host: config.http.host, port: config.http.port });
+  const reached = await untilReachable(
+    async () => {
+      if (options.migrate || config.database.kind === 'pglite') {
+        const applied = await migrate(services.orm);
+        if (applied.length) logger.info({ applied }, 'migrations applied');
+      } else await services.orm.em.fork().execute('select 1');
+    },
+    logger,
+    describeDatabase(config),
+    () => stopping,
+  );
+  if (!reached) return { app, services };
+  if (options.seedDemo && config.demoJobs > 0) {
+    const started = Date.now();
+    const seeded = await seedDemo(services, config.demoJobs);
+    if (seeded.created) logger.info({ ...seeded, ms: Date.now() - started }, 'demo data seeded');
+  }
+  ready = true;
+  poller = config.ingestPoller ? startPoller(services) : null;
   if (options.seedDemo) printBanner(address);
   return { app, services };
+}
+
+/**
+ * Runs `attempt` until the database answers: a server started before its database
+ * (containers, a reboot) waits with backoff up to 30 s between tries, saying which
+ * database it waits for, instead of exiting. Other errors stop the start. False when
+ * the process was asked to stop meanwhile.
+ */
+async function untilReachable(
+  attempt: () => Promise<void>,
+  logger: Logger,
+  database: string,
+  stopping: () => boolean,
+): Promise<boolean> {
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 30_000)) {
+    try {
+      await attempt();
+      return true;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger.warn(
+        `cannot reach the database (${database}): ${(error as Error).message}; retrying in ${delay / 1000} s`,
+      );
+    }
+    await sleep(delay);
+    if (stopping()) return false;
+  }
 }
 
 function printBanner(address: string): void {

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createJobEvents, type JobEvents } from './db/job-events.ts';
-import { createOrm, type Orm } from './db/orm.ts';
+import { closeOrm, createOrm, engineOf, type EmbeddedRole, type Orm } from './db/orm.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
@@ -44,6 +44,8 @@ export interface ServiceOverrides {
   /** Source adapters pointed elsewhere (tests serve boards from loopback). */
   registry?: SourceRegistry;
   http?: HttpClient;
+  /** `serve` opens an embedded database directory and serves it to other processes. @default 'command' */
+  embeddedRole?: EmbeddedRole;
 }
 
 export async function createServices(
@@ -52,7 +54,11 @@ export async function createServices(
 ): Promise<Services> {
   const logger = overrides.logger ?? pino({ level: config.logLevel });
   const clock = overrides.clock ?? (() => new Date());
-  const orm = await createOrm(config.database, { onQuery: overrides.onQuery });
+  const orm = await createOrm(config.database, {
+    onQuery: overrides.onQuery,
+    embeddedRole: overrides.embeddedRole,
+  });
+  const postgres = engineOf(orm) === 'postgres';
   let events: Promise<JobEvents> | undefined;
   // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests through.
   const redis = config.rateLimit.redisUrl
@@ -75,9 +81,9 @@ export async function createServices(
     orm,
     logger,
     clock,
-    jobs: new JobRepository(clock, { indexOnlyMatching: config.database.kind === 'postgres' }),
-    // New jobs go in with a binary COPY on PostgreSQL (PGlite's clients have no COPY protocol).
-    writer: new JobWriter({ copy: config.database.kind === 'postgres' }),
+    jobs: new JobRepository(clock, { indexOnlyMatching: postgres }),
+    // New jobs go in with a binary COPY on PostgreSQL (PGlite, in process or served, has no COPY protocol).
+    writer: new JobWriter({ copy: postgres }),
     organizations: new OrganizationRepository(),
     catalog: new CatalogRepository(),
     ingest: new IngestRepository(),
@@ -91,7 +97,7 @@ export async function createServices(
       redis?.disconnect();
       if (events) await (await events).close();
       await normalizer.close();
-      await orm.close(true);
+      await closeOrm(orm);
     },
   };
 }

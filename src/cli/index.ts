@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { describeDatabase, loadConfig } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { registerBenchCommand } from './commands/bench.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerDatasetsCommand } from './commands/datasets.ts';
@@ -26,6 +28,15 @@ function explain(error: unknown): string {
   if (e.code === 'EADDRINUSE')
     return `Port ${e.port} on ${e.address} is already in use: stop the other process or set PORT.`;
   if (e.code === 'ENOENT') return e.message ?? 'file not found';
+  if (isDatabaseUnavailable(error)) {
+    let where = '';
+    try {
+      where = ` (${describeDatabase(loadConfig())})`;
+    } catch {
+      // A bad configuration was reported on its own.
+    }
+    return `cannot reach the database${where}: ${e.message ?? String(error)}`;
+  }
   return e.message ?? String(error);
 }
 

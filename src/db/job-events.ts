@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Orm } from './orm.ts';
+import { embeddedServerOf, engineOf, nativePglite, type Orm } from './orm.ts';
 
 export const NEW_JOBS_CHANNEL = 'jobs_new';
 
@@ -9,10 +9,6 @@ export interface JobEvents {
   /** Calls `listener` with the ids of each committed batch of new jobs. Returns an unsubscribe. */
   subscribe(listener: NewJobsListener): () => void;
   close(): Promise<void>;
-}
-
-interface NativePglite {
-  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 function parsePayload(payload: string | undefined): string[] {
@@ -27,7 +23,8 @@ function parsePayload(payload: string | undefined): string[] {
 /**
  * LISTEN for new-job announcements (ingest's NOTIFY). Every gateway runs one
  * listener on a dedicated connection, so any number of instances see every batch
- * without a broker. On PGlite the one in-process instance delivers them.
+ * without a broker. On PGlite the one in-process instance delivers them, those of
+ * CLI commands writing through the served socket included.
  */
 export async function createJobEvents(orm: Orm, databaseUrl: string | null): Promise<JobEvents> {
   const listeners = new Set<NewJobsListener>();
@@ -36,6 +33,9 @@ export async function createJobEvents(orm: Orm, databaseUrl: string | null): Pro
     if (ids.length) for (const l of listeners) l(ids);
   };
   let stop: () => Promise<void>;
+  if (engineOf(orm) === 'pglite-served')
+    // The served session is the server's; its live events are the server's to deliver.
+    throw new Error('live job events come from the server that serves the embedded database');
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -45,9 +45,15 @@ export async function createJobEvents(orm: Orm, databaseUrl: string | null): Pro
     await client.query(`listen ${NEW_JOBS_CHANNEL}`);
     stop = () => client.end();
   } else {
-    const connection = orm.em.getConnection() as unknown as { getNativeClient(): Promise<NativePglite> };
-    const native = await connection.getNativeClient();
-    stop = await native.listen(NEW_JOBS_CHANNEL, emit);
+    const unlisten = await (await nativePglite(orm)).listen(NEW_JOBS_CHANNEL, emit);
+    // Batches written by CLI commands through the served socket announce themselves there.
+    const untap = embeddedServerOf(orm)?.onNotification(
+      (channel, payload) => channel === NEW_JOBS_CHANNEL && emit(payload),
+    );
+    stop = async () => {
+      untap?.();
+      await unlisten();
+    };
   }
   return {
     subscribe: (listener) => {

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createGraphQL } from '../graphql/yoga.ts';
 import { registerCategoriesRoute } from '../rest/categories.route.ts';
@@ -11,14 +12,22 @@ import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.t
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
 import './fastify-types.ts';
-import { registerHealthRoutes } from './health.ts';
+import { ALWAYS_READY, registerHealthRoutes, type Readiness } from './health.ts';
 import { registerWebPage } from './web-page.ts';
+
+const PROBES = new Set(['/healthz', '/readyz']);
 
 /**
  * Builds the whole HTTP app (REST, GraphQL, docs, page) without listening, so
  * tests drive it in-process with `app.inject`. main.ts alone calls listen().
  */
-export async function createApp(services: Services): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** Until ready, every route but the probes answers 503 (main.ts: database reached, migrated). */
+  readiness?: Readiness;
+}
+
+export async function createApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const readiness = options.readiness ?? ALWAYS_READY;
   const { config } = services;
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
@@ -30,7 +39,18 @@ export async function createApp(services: Services): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('em', null as never);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!readiness.ready() && !PROBES.has(request.url)) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({
+        success: false,
+        error: {
+          code: 'database_unavailable',
+          message: 'Starting: the database is not reachable yet',
+          details: [],
+        },
+      });
+    }
     request.em = services.orm.em.fork();
   });
 
@@ -85,7 +105,7 @@ export async function createApp(services: Services): Promise<FastifyInstance> {
   registerSearchJobsRoute(app, services);
   registerOrganizationJobsRoute(app, services);
   registerCategoriesRoute(app, services);
-  registerHealthRoutes(app, services);
+  registerHealthRoutes(app, services, readiness);
   mountGraphQL(app, services);
   registerWebPage(app);
   return app;

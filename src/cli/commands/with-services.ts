@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config.ts';
+import { servedBy } from '../../db/orm.ts';
 import { createServices, type Services } from '../../services.ts';
 
 export interface WithServicesOptions {
@@ -12,6 +13,10 @@ export async function withServices<T>(
   options: WithServicesOptions = {},
 ): Promise<T> {
   const services = await createServices(loadConfig());
+  const server = servedBy(services.orm);
+  // Said once, on stderr: the command's own output stays machine-readable.
+  if (server)
+    console.error(`jobs: the server (pid ${server.pid}) has the embedded database open; working through it`);
   try {
     if (options.schema) await requireMigrated(services);
     return await body(services);

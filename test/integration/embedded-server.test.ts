@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveEmbedded, type EmbeddedServer } from '../../src/db/embedded-server.ts';
+import { TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * The server's embedded database served to other processes is still one session:
+ * a socket client's transaction and this process's own must never run inside each
+ * other. Without the gate in embedded-server.ts, the in-process insert below lands
+ * inside the client's transaction (and vanishes with its rollback), and the client's
+ * inside the in-process one.
+ */
+describe.skipIf(TEST_DB !== 'pglite')('the embedded database served over its socket', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jobs-embedded-'));
+  let db: PGlite;
+  let server: EmbeddedServer;
+  const clients: pg.Client[] = [];
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ ...server.endpoint, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    clients.push(client);
+    return client;
+  }
+
+  const rows = async () => (await db.query<{ v: string }>('select v from t order by v')).rows.map((r) => r.v);
+
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec('create table t (v text primary key)');
+    server = await serveEmbedded(db, join(dir, 'db'));
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.end().catch(() => undefined);
+    await server.stop();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps this process's statements out of a client's open transaction", async () => {
+    await db.exec('delete from t');
+    const client = await connect();
+    await client.query('begin');
+    await client.query(`insert into t values ('client')`);
+    // Runs only once the client's transaction is over, so the rollback cannot take it.
+    const own = db.query(`insert into t values ('server')`);
+    await new Promise((r) => setTimeout(r, 100));
+    await client.query('rollback');
+    await own;
+    expect(await rows()).toEqual(['server']);
+  });
+
+  it("keeps a client's statements out of this process's open transaction", async () => {
+    await db.exec('delete from t');
+    const client = await connect();
+    let clientDone: Promise<unknown> = Promise.resolve();
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`insert into t values ('server')`);
+        clientDone = client.query(`insert into t values ('client')`);
+        await new Promise((r) => setTimeout(r, 100));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await clientDone;
+    expect(await rows()).toEqual(['client']);
+  });
+
+  it('rolls back the transaction of a client that went away, and serves the others', async () => {
+    await db.exec('delete from t');
+    const gone = await connect();
+    await gone.query('begin');
+    await gone.query(`insert into t values ('gone')`);
+    gone.on('error', () => undefined);
+    // Killed, not closed: the socket drops mid-transaction.
+    (gone as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    const other = await connect();
+    await other.query(`insert into t values ('other')`);
+    expect(await rows()).toEqual(['other']);
+    expect(db.isInTransaction()).toBe(false);
+  });
+
+  it('hands NOTIFYs committed by a client to listeners in this process, once each', async () => {
+    const seen: string[] = [];
+    const off = server.onNotification((channel, payload) => seen.push(`${channel}:${payload}`));
+    await db.exec('listen jobs_new');
+    const client = await connect();
+    await client.query(`select pg_notify('jobs_new', 'a')`);
+    await client.query('begin');
+    await client.query(`select pg_notify('jobs_new', 'b')`);
+    await client.query(`select pg_notify('other', 'c')`);
+    await client.query('commit');
+    await client.query('begin');
+    await client.query(`select pg_notify('jobs_new', 'rolled back')`);
+    await client.query('rollback');
+    await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2);
+    // Channels nobody listens to, and rolled-back notifications, never arrive.
+    await client.query('select 1');
+    await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(seen.sort()).toEqual(['jobs_new:a', 'jobs_new:b']);
+  });
+});

@@ -1,0 +1,266 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/free-port.ts';
+import { TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * The README's walkthrough with the default embedded database, as real processes: the
+ * server running, CLI commands writing in a second process. Before, each CLI command
+ * opened its own copy of the PGlite directory: the server never saw its writes, and
+ * they were lost when the server next closed.
+ */
+const run = promisify(execFile);
+const root = mkdtempSync(join(tmpdir(), 'jobs-shared-'));
+const dir = join(root, 'db');
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
+
+const env = (extra: Record<string, string> = {}) => ({
+  ...process.env,
+  PGLITE_DIR: dir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  INGEST_POLLER: 'false',
+  NORMALIZE_THREADS: '0',
+  ...extra,
+});
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/cli/index.ts', 'serve', '--seed-demo'], {
+    env: env({ PORT: String(port), DEMO_JOBS: '200' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  let code: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (c) => {
+      code = c;
+      resolve(c);
+    }),
+  );
+  await expect
+    .poll(() => (code !== undefined ? `exited ${code}: ${out}` : out), { timeout: 120_000, interval: 200 })
+    .toContain('is up at');
+  return { base: `http://127.0.0.1:${port}`, child, exited };
+}
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['src/cli/index.ts', ...args], {
+      env: env(),
+      timeout: 120_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function search(base: string, q: string): Promise<{ total: number; titles: string[] }> {
+  const res = await fetch(`${base}/search/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ q, limit: 100 }),
+  });
+  const body = (await res.json()) as { data: Array<{ title: string }>; pagination: { total: number } };
+  return { total: body.pagination.total, titles: body.data.map((j) => j.title) };
+}
+
+const listing = async (base: string, key: string) =>
+  fetch(`${base}/jobs`, { headers: { 'x-api-key': key } }).then(async (r) => ({
+    status: r.status,
+    total: r.status === 200 ? ((await r.json()) as { total_items: number }).total_items : -1,
+  }));
+
+/** Collects every `jobsAdded` event the server pushes over SSE. */
+function subscribe(base: string): { ids: string[]; close(): void } {
+  const ids: string[] = [];
+  const abort = new AbortController();
+  void (async () => {
+    const res = await fetch(
+      `${base}/graphql?query=${encodeURIComponent('subscription { jobsAdded { id } }')}`,
+      {
+        headers: { accept: 'text/event-stream' },
+        signal: abort.signal,
+      },
+    );
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of res.body!) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const data = buffer
+          .slice(0, end)
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('');
+        buffer = buffer.slice(end + 2);
+        if (data) ids.push(...(JSON.parse(data).data?.jobsAdded ?? []).map((j: { id: string }) => j.id));
+      }
+    }
+  })().catch(() => undefined);
+  return { ids, close: () => abort.abort() };
+}
+
+const BIG = 5000;
+
+/** A Greenhouse board of BIG distinct postings, written once. */
+function bigFeed(): string {
+  const file = join(root, 'bigco.json');
+  if (existsSync(file)) return file;
+  const jobs = Array.from({ length: BIG }, (_, i) => ({
+    id: 700000 + i,
+    title: `Platform Engineer ${i}`,
+    updated_at: '2026-11-01T10:00:00-05:00',
+    first_published: '2026-10-20T09:00:00-05:00',
+    location: { name: 'Berlin, Germany' },
+    absolute_url: `https://job-boards.greenhouse.io/bigco/jobs/${700000 + i}`,
+    company_name: 'Big Co',
+    content: '&lt;p&gt;Build services in TypeScript.&lt;/p&gt;',
+    departments: [],
+    offices: [],
+  }));
+  writeFileSync(file, JSON.stringify({ jobs, meta: { total: BIG } }));
+  return file;
+}
+
+const keyOf = (stdout: string) => /API key \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '';
+
+describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and the CLI', () => {
+  it('shows CLI writes in the running server at once, keeps them across a SIGKILL, and refuses a second opener', async () => {
+    const server = await startServer();
+    const sse = subscribe(server.base);
+    // The subscription is registered before anything is written (an empty keep-alive is enough).
+    await new Promise((r) => setTimeout(r, 500));
+
+    const created = await cli('keys', 'create', '--org', 'acme');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toContain('working through it');
+    const acmeKey = keyOf(created.stdout);
+    expect(await listing(server.base, acmeKey)).toEqual({ status: 200, total: 0 });
+
+    // Two ingests side by side through the served socket, while the server answers searches.
+    const [greenhouse, lever] = await Promise.all([
+      cli(
+        'ingest',
+        'test/fixtures/ats/greenhouse/board.json',
+        '--source',
+        'greenhouse:acme',
+        '--org',
+        'acme',
+      ),
+      cli('ingest', 'test/fixtures/ats/lever/board.json', '--source', 'lever:acme', '--org', 'acme'),
+      ...Array.from({ length: 5 }, () => search(server.base, 'engineer')),
+    ]);
+    expect(greenhouse.code, greenhouse.stderr).toBe(0);
+    expect(lever.code, lever.stderr).toBe(0);
+    expect(greenhouse.stdout).toContain('new 3');
+    expect(lever.stdout).toContain('new 3');
+
+    expect(await listing(server.base, acmeKey)).toEqual({ status: 200, total: 6 });
+    expect((await search(server.base, 'payments')).titles).toContain('Backend Engineer, Payments');
+    // The live view heard about every new job the CLI wrote.
+    await expect.poll(() => new Set(sse.ids).size, { timeout: 20_000 }).toBe(6);
+    sse.close();
+
+    const sources = await cli('sources', 'add', 'greenhouse:acme-board', '--org', 'acme');
+    expect(sources.code, sources.stderr).toBe(0);
+
+    // A second server on the same directory is refused with the holder named.
+    const port = await freePort();
+    const second = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
+      env: env({ PORT: String(port) }),
+      timeout: 120_000,
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect((second as { code: number }).code).toBe(1);
+    expect((second as { stderr: string }).stderr).toMatch(/already served by the server \(pid \d+/);
+
+    const before = (await search(server.base, '')).total;
+
+    // Killed outright in the middle of a command's writes: no shutdown, the lock stays behind.
+    const big = cli('ingest', bigFeed(), '--source', 'greenhouse:bigco');
+    await expect
+      .poll(async () => (await search(server.base, '')).total, { timeout: 120_000, interval: 20 })
+      .toBeGreaterThan(before);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const cut = await big;
+    expect(cut.code).toBe(1);
+    expect(existsSync(`${dir}.lock`)).toBe(true);
+
+    // With no server, a command opens the directory itself (the dead server's lock is stale).
+    const beta = await cli('keys', 'create', '--org', 'beta');
+    expect(beta.code, beta.stderr).toBe(0);
+    expect(beta.stderr).not.toContain('working through it');
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+
+    const again = await startServer();
+    // What committed before the kill is there; the rest arrives when the command runs again.
+    const after = (await search(again.base, '')).total;
+    expect(after).toBeGreaterThan(before);
+    expect(after).toBeLessThan(before + BIG);
+    const rerun = await cli('ingest', bigFeed(), '--source', 'greenhouse:bigco');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect((await search(again.base, '')).total).toBe(before + BIG);
+    expect(await listing(again.base, acmeKey)).toEqual({ status: 200, total: 6 });
+    expect(await listing(again.base, keyOf(beta.stdout))).toEqual({ status: 200, total: 0 });
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    // A clean stop lets go of the directory.
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  }, 600_000);
+
+  it('refuses to open the directory while a command holds it, naming the command', async () => {
+    // A stand-in for a long `jobs ingest`: another process holding the directory.
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { claimDirectory } from './src/db/embedded-lock.ts';
+         await claimDirectory(${JSON.stringify(dir)}, { role: 'command' });
+         console.log('held');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(holder);
+    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    const lock = JSON.parse(readFileSync(`${dir}.lock`, 'utf8')) as { pid: number };
+    expect(lock.pid).toBe(holder.pid);
+
+    const port = await freePort();
+    const serve = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
+      env: env({ PORT: String(port) }),
+      timeout: 120_000,
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect((serve as { code: number }).code).toBe(1);
+    expect((serve as { stderr: string }).stderr).toContain(`is in use by`);
+    expect((serve as { stderr: string }).stderr).toContain(`pid ${holder.pid}`);
+
+    const command = await cli('keys', 'create', '--org', 'gamma');
+    expect(command.code).toBe(1);
+    expect(command.stderr).toContain('start the server first');
+    holder.kill('SIGKILL');
+  }, 300_000);
+});

@@ -15,7 +15,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+        // Inline projects do not inherit the root's timeouts: sized for a busy 2-core machine.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
       },
       {
         resolve: { alias },
@@ -45,6 +51,18 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        // The same page on PostgreSQL: what people deploy.
+        test: {
+          name: 'e2e-postgres',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/helpers/postgres-cluster.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -1,6 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { exposeDomainError } from './errors.ts';
 import { buildSchema } from './schema/index.ts';
@@ -19,7 +20,7 @@ export function createGraphQL(services: GraphQLDeps): Yoga {
     // loads them from a CDN: blank offline). The page is 9 MB of text: made once.
     renderGraphiQL: (options) => (graphiqlPage ??= renderGraphiQL(options)),
     landingPage: false,
-    logging: services.logger,
+    logging: yogaLogger(services.logger),
     context: ({ request }) => createContext(services, request),
     // Static limits on what one document may ask for (aliases, depth, cost, size), so a
     // single request cannot fan out into hundreds of searches. Field suggestions stay on:
@@ -38,12 +39,31 @@ export function createGraphQL(services: GraphQLDeps): Yoga {
       maskError: (error, message, isDev) => {
         const exposed = exposeDomainError(error);
         if (exposed) return exposed;
-        const original = (error as { originalError?: unknown }).originalError;
-        if (original) services.logger.error({ err: original }, 'graphql resolver error');
         return maskError(error, message, isDev);
       },
     },
   }) as unknown as Yoga;
+}
+
+/**
+ * Yoga logs at error level every error it hands the client in another form, ours
+ * included: a rejected argument or a mistyped variable is the client's mistake, logged
+ * at info with its code and no stack; anything else stays an error with its stack.
+ */
+function yogaLogger(logger: Logger) {
+  return {
+    debug: (...args: unknown[]) => logger.debug(args.map(String).join(' ')),
+    info: (...args: unknown[]) => logger.info(args.map(String).join(' ')),
+    warn: (...args: unknown[]) => logger.warn(args.map(String).join(' ')),
+    error: (error: unknown, ...rest: unknown[]) => {
+      const exposed = exposeDomainError(error);
+      if (exposed) {
+        const code = (exposed as { extensions?: { code?: string } }).extensions?.code;
+        return logger.info({ code }, `graphql request rejected: ${exposed.message}`);
+      }
+      return logger.error({ err: error, details: rest.length ? rest : undefined }, 'graphql error');
+    },
+  };
 }
 
 const DEFAULT_QUERY = `# Public search. Try organizationJobs with an X-API-Key header too.

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createGraphQL } from '../graphql/yoga.ts';
@@ -13,6 +13,7 @@ import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
 import './fastify-types.ts';
 import { ALWAYS_READY, registerHealthRoutes, type Readiness } from './health.ts';
+import { registerRequestLog } from './request-log.ts';
 import { registerWebPage } from './web-page.ts';
 
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -36,7 +37,10 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     // must not strip unknown keys silently from what we then validate ourselves.
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
     trustProxy: config.http.trustProxy,
+    // registerRequestLog writes one line per request, with secrets out of the URL.
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  registerRequestLog(app);
 
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Presets, SingleBar } from 'cli-progress';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { describeDatabase, loadConfig } from './config.ts';
@@ -53,7 +54,8 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   if (!reached) return { app, services };
   if (options.seedDemo && config.demoJobs > 0) {
     const started = Date.now();
-    const seeded = await seedDemo(services, config.demoJobs);
+    const progress = seedProgress();
+    const seeded = await seedDemo(services, config.demoJobs, progress.update).finally(progress.stop);
     if (seeded.created) logger.info({ ...seeded, ms: Date.now() - started }, 'demo data seeded');
   }
   ready = true;
@@ -87,6 +89,27 @@ async function untilReachable(
     await sleep(delay);
     if (stopping()) return false;
   }
+}
+
+/** A progress bar for the first start's demo seed, on a terminal only (logs stay clean). */
+function seedProgress(): { update(done: number, total: number): void; stop(): void } {
+  if (!process.stderr.isTTY) return { update: () => undefined, stop: () => undefined };
+  let bar: SingleBar | undefined;
+  return {
+    update: (done, total) => {
+      bar ??= new SingleBar(
+        {
+          format: '  Generating demo jobs [{bar}] {value}/{total}',
+          stream: process.stderr,
+          hideCursor: true,
+        },
+        Presets.shades_classic,
+      );
+      if (!bar.isActive) bar.start(total, 0);
+      bar.update(done);
+    },
+    stop: () => bar?.stop(),
+  };
 }
 
 function printBanner(address: string): void {

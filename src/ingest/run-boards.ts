@@ -19,6 +19,7 @@ export async function runBoards(
   deps: IngestDeps,
   inputs: IngestInput[],
   concurrency = BOARD_CONCURRENCY,
+  onBoardDone?: (summary: IngestSummary, input: IngestInput) => void,
 ): Promise<IngestSummary[]> {
   const limit = pLimit(concurrency);
   let failed = false;
@@ -27,7 +28,9 @@ export async function runBoards(
     limit(async () => {
       if (failed) return null;
       try {
-        return await runIngest(deps, input);
+        const summary = await runIngest(deps, input);
+        onBoardDone?.(summary, input);
+        return summary;
       } catch (error) {
         if (!failed) [failed, failure] = [true, error];
         return null;

@@ -31,7 +31,11 @@ export interface SeedDeps extends IngestDeps {
  * demo jobs exist, and every write is an upsert keyed by stable ids, so a seed
  * killed half-way completes on the next start without duplicates.
  */
-export async function seedDemo(services: SeedDeps, count: number): Promise<SeedResult> {
+export async function seedDemo(
+  services: SeedDeps,
+  count: number,
+  onProgress?: (postingsDone: number, postingsTotal: number) => void,
+): Promise<SeedResult> {
   const em = services.orm.em.fork();
   await services.organizations.ensureOrganization(em, DEMO_ORGANIZATION);
   await services.organizations.ensureApiKey(em, DEMO_ORGANIZATION.id, 'demo key', DEMO_API_KEY);
@@ -49,8 +53,11 @@ export async function seedDemo(services: SeedDeps, count: number): Promise<SeedR
     postings: list,
     onDemoBoard: list.some(isDemoOrgPosting),
   }));
+  let done = 0;
+  // Hundreds of boards: one log line each drowned the start's output; the caller
+  // shows progress and one summary instead.
   const runs = await runBoards(
-    services,
+    { ...services, logger: undefined },
     boards.map(({ board, postings: list, onDemoBoard }) => ({
       platform: 'demo' as const,
       board,
@@ -58,6 +65,8 @@ export async function seedDemo(services: SeedDeps, count: number): Promise<SeedR
       complete: true,
       organizationId: onDemoBoard ? DEMO_ORGANIZATION.id : null,
     })),
+    undefined,
+    (_summary, input) => onProgress?.((done += input.postings.length), postings.length),
   );
   runs.forEach((run, i) => {
     const stored = run.new + run.updated + run.unchanged + run.merged;

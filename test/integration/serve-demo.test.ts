@@ -28,7 +28,7 @@ async function start(): Promise<{ base: string; output: () => string; stop: () =
       PORT: String(port),
       PGLITE_DIR: join(dir, 'db'),
       DEMO_JOBS: '3000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,6 +68,13 @@ describe.skipIf(TEST_DB !== 'pglite')('npm start on an empty directory (embedded
   it('seeds demo data once, serves both routes and GraphQL, and keeps the data across a restart', async () => {
     const first = await start();
     expect(first.output()).toContain(DEMO_API_KEY);
+    // A handful of log lines and the banner, not one line per demo board (there are ~100 here).
+    const logLines = first
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(logLines.length, logLines.join('\n')).toBeLessThan(10);
+    expect(first.output()).toContain('demo data seeded');
     const before = await totals(first.base);
     expect(before.all).toBe(3000);
     expect(before.board).toBeGreaterThanOrEqual(300);

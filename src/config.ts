@@ -31,6 +31,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest accepted request body. @default 1048576 (1 MiB) */
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    /** Time for a request's headers and body to arrive; then 408. @default 30000 */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     /** Requests per client per window. @default 600 */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     /** Rate-limit window in milliseconds. @default 60000 (1 minute) */
@@ -51,7 +53,7 @@ const EnvSchema = z
 export interface Config {
   env: 'development' | 'production' | 'test';
   database: { kind: 'postgres'; url: string; replicaUrls: string[] } | { kind: 'pglite'; dir: string };
-  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean };
+  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean; requestTimeoutMs: number };
   rateLimit: { max: number; windowMs: number; redisUrl: string | null };
   logLevel: string;
   demoJobs: number;
@@ -82,7 +84,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             .filter(Boolean),
         }
       : { kind: 'pglite', dir: e.PGLITE_DIR },
-    http: { host: e.HOST, port: e.PORT, bodyLimitBytes: e.BODY_LIMIT_BYTES, trustProxy: e.TRUST_PROXY },
+    http: {
+      host: e.HOST,
+      port: e.PORT,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      trustProxy: e.TRUST_PROXY,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL ?? null },
     logLevel: e.LOG_LEVEL,
     demoJobs: e.DEMO_JOBS,

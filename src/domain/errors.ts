@@ -6,11 +6,16 @@
 export const ERROR_CODES = {
   invalid_parameter: 400,
   invalid_body: 400,
+  /** The HTTP request itself is malformed (URL encoding, conflicting length headers). */
+  bad_request: 400,
   unauthorized: 401,
   not_found: 404,
+  /** The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS. */
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   database_unavailable: 503,
   internal_error: 500,
 } as const;

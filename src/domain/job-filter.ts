@@ -81,6 +81,42 @@ export const FILTER_BOUNDS = {
 } as const;
 
 /**
+ * Sizes of the text filters, the same on REST (its schema) and GraphQL (checked in
+ * checkFilterSizes): without them GraphQL took 90,000-item lists and 900 kB strings
+ * that REST refused.
+ */
+export const FILTER_LIMITS = {
+  /** Values in one list filter. */
+  items: 50,
+  /** Characters in one list value (a city, a skill, a category id…). */
+  itemLength: 200,
+  /** Characters in the search words. */
+  queryLength: 500,
+} as const;
+
+/**
+ * Throws invalid_parameter for a list filter with more than FILTER_LIMITS.items values
+ * or a text longer than its limit; `field` names a filter as the caller's API spells it.
+ */
+export function checkFilterSizes(filter: JobFilter, field: (name: keyof JobFilter) => string): void {
+  for (const [name, value] of Object.entries(filter) as [keyof JobFilter, unknown][]) {
+    if (Array.isArray(value)) {
+      if (value.length > FILTER_LIMITS.items)
+        throw invalidParameter(field(name), `${field(name)} accepts at most ${FILTER_LIMITS.items} values`);
+      if (value.some((v) => typeof v === 'string' && v.length > FILTER_LIMITS.itemLength))
+        throw invalidParameter(
+          field(name),
+          `each value of ${field(name)} must be at most ${FILTER_LIMITS.itemLength} characters`,
+        );
+    } else if (typeof value === 'string') {
+      const max = name === 'query' ? FILTER_LIMITS.queryLength : FILTER_LIMITS.itemLength;
+      if (value.length > max)
+        throw invalidParameter(field(name), `${field(name)} must be at most ${max} characters`);
+    }
+  }
+}
+
+/**
  * Throws invalid_parameter for a numeric filter out of FILTER_BOUNDS or a salary range
  * upside down; `field` names a filter as the caller's API spells it.
  */

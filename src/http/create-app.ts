@@ -13,6 +13,7 @@ import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
 import './fastify-types.ts';
 import { ALWAYS_READY, registerHealthRoutes, type Readiness } from './health.ts';
+import { clientErrorHandler, frameworkErrors } from './protocol-errors.ts';
 import { registerRequestLog } from './request-log.ts';
 import { registerWebPage } from './web-page.ts';
 
@@ -39,8 +40,25 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     trustProxy: config.http.trustProxy,
     // registerRequestLog writes one line per request, with secrets out of the URL.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request must arrive whole within this time (a body sent a byte a second was
+    // never timed out); responses, such as event streams, are not limited by it.
+    requestTimeout: config.http.requestTimeoutMs,
+    // Node looks for timed-out requests every 30 s by default: look often enough that the
+    // timeout means what it says; headers get no longer than the whole request (Node
+    // leaves headersTimeout at 60 s when requestTimeout is set after the server is made,
+    // and then never cut a slow body off).
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.http.requestTimeoutMs / 4)),
+      headersTimeout: Math.min(60_000, config.http.requestTimeoutMs),
+      requestTimeout: config.http.requestTimeoutMs,
+    },
+    clientErrorHandler,
+    frameworkErrors,
   });
   registerRequestLog(app);
+  // JSON only: Fastify's own text/plain parser let a form-like body through to the
+  // routes' validation (400) instead of the documented 415.
+  app.removeContentTypeParser('text/plain');
 
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', async (request, reply) => {

@@ -45,7 +45,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const e = (error ?? {}) as FastifyLikeError;
   if (e.validation) {
     const details = validationDetails(e);
-    const code: ErrorCode = e.validationContext === 'body' ? 'invalid_body' : 'invalid_parameter';
+    // A field at fault is a parameter wherever it came from (query or body); only a body
+    // that is not an object at all is invalid_body.
+    const code: ErrorCode = details.some((d) => d.field) ? 'invalid_parameter' : 'invalid_body';
     return make(code, details[0]?.message ?? 'Invalid request', details);
   }
   switch (e.code) {

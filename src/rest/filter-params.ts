@@ -6,13 +6,13 @@ import {
   SORT_ORDERS,
   type SortOrder,
 } from '../domain/enums.ts';
-import { checkFilterRanges, FILTER_BOUNDS, type JobFilter } from '../domain/job-filter.ts';
+import { checkFilterRanges, FILTER_BOUNDS, FILTER_LIMITS, type JobFilter } from '../domain/job-filter.ts';
 import { normalizeLists } from './list-params.ts';
 
 const strings = (description: string, extra: object = {}) => ({
   type: 'array',
-  items: { type: 'string', minLength: 1, maxLength: 200, ...extra },
-  maxItems: 50,
+  items: { type: 'string', minLength: 1, maxLength: FILTER_LIMITS.itemLength, ...extra },
+  maxItems: FILTER_LIMITS.items,
   description,
 });
 const enumList = (values: readonly string[], description: string) =>

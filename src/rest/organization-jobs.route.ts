@@ -1,3 +1,4 @@
+import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../domain/errors.ts';
 import type { RestDeps } from './rest-deps.ts';
@@ -10,7 +11,11 @@ const querySchema = {
   properties: {
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
     per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-    search: { type: 'string', maxLength: 500, description: 'Same rules as q of POST /search/jobs.' },
+    search: {
+      type: 'string',
+      maxLength: FILTER_LIMITS.queryLength,
+      description: 'Same rules as q of POST /search/jobs.',
+    },
     ...filterProperties,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from './rest-deps.ts';
 import { errorResponses } from './error-schema.ts';
@@ -9,7 +10,7 @@ const bodySchema = {
   properties: {
     q: {
       type: 'string',
-      maxLength: 500,
+      maxLength: FILTER_LIMITS.queryLength,
       description: 'Full text: title, company, description; prefix words, ANDed.',
     },
     limit: {

@@ -108,7 +108,8 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     expect(res.statusCode).toBe(400);
     const err = res.json();
     expect(err.success).toBe(false);
-    expect(err.error.code).toBe('invalid_body');
+    // A field at fault is a parameter, in a body as in a query string.
+    expect(err.error.code).toBe('invalid_parameter');
     expect(err.error.details.map((d: { field: string }) => d.field)).toContain(field);
     expect(err.error.message).toMatch(new RegExp(field.split('.')[0]!));
   });

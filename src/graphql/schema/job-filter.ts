@@ -1,4 +1,4 @@
-import { checkFilterRanges, type JobFilter } from '../../domain/job-filter.ts';
+import { checkFilterRanges, checkFilterSizes, type JobFilter } from '../../domain/job-filter.ts';
 import { builder } from '../builder.ts';
 import {
   AtsPlatformEnum,
@@ -53,6 +53,7 @@ export function toJobFilter(input: FilterInput | null | undefined): JobFilter {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input ?? {})) if (v !== null && v !== undefined) out[k] = v;
   const filter = out as JobFilter;
+  checkFilterSizes(filter, (name) => `filter.${name}`);
   checkFilterRanges(filter, (name) => `filter.${name}`);
   return filter;
 }

@@ -6,10 +6,14 @@
 export const ERROR_CODES = {
   invalid_parameter: 400,
   invalid_body: 400,
+  /** A GraphQL document that does not parse, does not validate, or exceeds the document limits. */
+  invalid_query: 400,
   /** The HTTP request itself is malformed (URL encoding, conflicting length headers). */
   bad_request: 400,
   unauthorized: 401,
   not_found: 404,
+  /** A GraphQL operation the HTTP method cannot carry (a mutation over GET). */
+  method_not_allowed: 405,
   /** The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS. */
   request_timeout: 408,
   payload_too_large: 413,

@@ -3,6 +3,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
+import { useErrorCodes } from './error-codes.ts';
 import { exposeDomainError } from './errors.ts';
 import { buildSchema } from './schema/index.ts';
 
@@ -26,6 +27,7 @@ export function createGraphQL(services: GraphQLDeps): Yoga {
     // single request cannot fan out into hundreds of searches. Field suggestions stay on:
     // the schema is public and GraphiQL is part of the product.
     plugins: [
+      useErrorCodes(),
       EnvelopArmorPlugin({
         maxAliases: { n: 15 },
         maxDepth: { n: 10 },

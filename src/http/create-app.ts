@@ -2,12 +2,18 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createGraphQL } from '../graphql/yoga.ts';
 import { registerCategoriesRoute } from '../rest/categories.route.ts';
-import { toErrorResponse } from '../rest/error-map.ts';
+import { toErrorResponse, type ErrorResponse } from '../rest/error-map.ts';
 import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
@@ -18,6 +24,30 @@ import { registerRequestLog } from './request-log.ts';
 import { registerWebPage } from './web-page.ts';
 
 const PROBES = new Set(['/healthz', '/readyz']);
+
+/**
+ * An error answered before GraphQL runs (rate limit, body too large, not ready) in the
+ * shape of the transport asked: a GraphQL client reads `errors[].extensions.code`, not
+ * the REST body; the code and status are the same.
+ */
+function sendError(request: FastifyRequest, reply: FastifyReply, response: ErrorResponse): FastifyReply {
+  if (response.retryAfter) reply.header('retry-after', String(response.retryAfter));
+  reply.status(response.status);
+  if (request.url.split('?')[0] !== '/graphql') return reply.send(response.body);
+  const { code, message, details } = response.body.error;
+  return reply.send({
+    errors: [
+      {
+        message,
+        extensions: {
+          code,
+          ...(details.length ? { details } : {}),
+          ...(response.retryAfter ? { retryAfter: response.retryAfter } : {}),
+        },
+      },
+    ],
+  });
+}
 
 /**
  * Builds the whole HTTP app (REST, GraphQL, docs, page) without listening, so
@@ -63,15 +93,15 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', async (request, reply) => {
     if (!readiness.ready() && !PROBES.has(request.url)) {
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({
-        success: false,
-        error: {
-          code: 'database_unavailable',
-          message: 'Starting: the database is not reachable yet',
-          details: [],
-        },
-      });
+      const response = toErrorResponse(
+        new DomainError(
+          'database_unavailable',
+          'Starting: the database is not reachable yet',
+          [],
+          DATABASE_RETRY_AFTER_SECONDS,
+        ),
+      );
+      return sendError(request, reply, response);
     }
     request.em = services.orm.em.fork();
   });
@@ -79,8 +109,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.setErrorHandler((error, request, reply) => {
     const response = toErrorResponse(error);
     if (response.status >= 500) request.log.error({ err: error }, 'request failed');
-    if (response.retryAfter) reply.header('retry-after', String(response.retryAfter));
-    return reply.status(response.status).send(response.body);
+    return sendError(request, reply, response);
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({

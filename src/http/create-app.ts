@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -19,8 +20,9 @@ import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
 import './fastify-types.ts';
 import { ALWAYS_READY, registerHealthRoutes, type Readiness } from './health.ts';
+import { registerCaching } from './caching.ts';
 import { clientErrorHandler, frameworkErrors } from './protocol-errors.ts';
-import { registerRequestLog } from './request-log.ts';
+import { registerRequestId, registerRequestLog, requestId } from './request-log.ts';
 import { registerWebPage } from './web-page.ts';
 
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -70,6 +72,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     trustProxy: config.http.trustProxy,
     // registerRequestLog writes one line per request, with secrets out of the URL.
     logController: new LogController({ disableRequestLogging: true }),
+    // Every log line of a request carries its id (reqId), the caller's X-Request-Id if any.
+    genReqId: requestId,
     // A request must arrive whole within this time (a body sent a byte a second was
     // never timed out); responses, such as event streams, are not limited by it.
     requestTimeout: config.http.requestTimeoutMs,
@@ -85,6 +89,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     clientErrorHandler,
     frameworkErrors,
   });
+  registerRequestId(app);
   registerRequestLog(app);
   // JSON only: Fastify's own text/plain parser let a form-like body through to the
   // routes' validation (400) instead of the documented 415.
@@ -124,8 +129,37 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   await app.register(cors, {
     origin: true,
-    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+    exposedHeaders: [
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'x-request-id',
+      'etag',
+    ],
+    // Browsers may reuse a preflight for a day (Chromium caps it at 2 h).
+    maxAge: 86_400,
   });
+  // @fastify/cors answers an OPTIONS request that is not a valid preflight with a
+  // text/plain 400 of its own: the same status in the one error shape.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'OPTIONS' || reply.statusCode !== 400 || payload !== 'Invalid Preflight Request')
+      return payload;
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify({
+      success: false,
+      error: {
+        code: 'bad_request',
+        message: 'Invalid CORS preflight: Access-Control-Request-Method is required',
+        details: [],
+      },
+    });
+  });
+  await registerCaching(app);
+  // gzip/brotli for what is worth it (a 50-job page is ~170 kB of JSON); event streams
+  // are never compressed (the default types leave text/event-stream out), so live
+  // updates are not held back in a compression buffer.
+  await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -24,5 +26,23 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+  });
+}
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/**
+ * Fastify's genReqId: a caller's (or proxy's) `X-Request-Id` is kept when it is a
+ * plausible id, so one id follows a request through every hop and log line; else a
+ * new UUID. It is echoed in the response (registerRequestId).
+ */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 }

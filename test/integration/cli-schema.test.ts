@@ -29,5 +29,30 @@ describe(`the CLI on a database never migrated (${TEST_DB})`, () => {
     const done = jobs(env, ...ingest);
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toContain('new 3');
-  });
+    // Four CLI processes, each opening the database: a minute and more on a busy machine.
+  }, 300_000);
+});
+
+describe(`organizations from the CLI (${TEST_DB})`, () => {
+  it('creates and lists organizations before any key, refuses a taken slug, and exits 1 when nothing was done', async () => {
+    const env = await createTestDatabaseEnv(join(work, 'orgs'));
+    expect(jobs(env, 'migrate').status).toBe(0);
+    const created = jobs(env, 'orgs', 'create', 'acme', '--name', 'Acme Inc');
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/^Organization acme \([0-9a-f-]{36}\)/);
+    const taken = jobs(env, 'orgs', 'create', 'acme');
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toContain('exists already');
+    expect(jobs(env, 'orgs', 'create', 'Not A Slug').status).toBe(1);
+    // A source can name the organization before it has a key.
+    const source = jobs(env, 'sources', 'add', 'greenhouse:acme', '--org', 'acme');
+    expect(source.status, source.stderr).toBe(0);
+    expect(jobs(env, 'keys', 'create', '--org', 'acme').status).toBe(0);
+    const list = jobs(env, 'orgs', 'list');
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/^acme\s+1\s+0\s+[0-9a-f-]{36}$/m);
+    const revoke = jobs(env, 'keys', 'revoke', 'nosuchkey0');
+    expect(revoke.status).toBe(1);
+    // Eight CLI processes, each opening the database: minutes on a busy 2-core machine.
+  }, 300_000);
 });

@@ -38,6 +38,24 @@ export class OrganizationRepository {
     return row ?? null;
   }
 
+  /** Every organization with its number of active keys and of jobs on its board, by slug. */
+  async listOrganizations(em: Em): Promise<Array<OrganizationRow & { activeKeys: number; jobs: number }>> {
+    const rows = await em.execute<Array<OrganizationRow & { active_keys: string; jobs: string }>>(
+      `select o.id, o.name, o.slug,
+              (select count(*) from api_key k
+                where k.organization_id = o.id and k.revoked_at is null
+                  and (k.expires_at is null or k.expires_at > now())) as active_keys,
+              (select count(*) from organization_job m where m.organization_id = o.id) as jobs
+         from organization o
+        order by o.slug`,
+    );
+    return rows.map(({ active_keys, jobs, ...org }) => ({
+      ...org,
+      activeKeys: Number(active_keys),
+      jobs: Number(jobs),
+    }));
+  }
+
   /** Creates a key and returns it in clear: the only time it is ever visible. */
   async createApiKey(
     em: Em,

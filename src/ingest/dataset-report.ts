@@ -55,3 +55,40 @@ export function datasetTable(reports: DatasetFileReport[]) {
     'remote/hybrid/onsite/unknown': WORKPLACES.map((w) => s.remoteTypes[w] ?? 0).join('/'),
   }));
 }
+
+/**
+ * The per-dataset table as text that fits 100 columns (console.table's did not: its
+ * reasons column alone ran past 150), the top rejection reasons on a line of their own.
+ */
+export function formatDatasetTable(reports: DatasetFileReport[]): string {
+  const head = [
+    'dataset',
+    'rows',
+    'accepted',
+    'rejected',
+    'merged',
+    'salaries',
+    'remote/hybrid/onsite/unknown',
+  ];
+  const widths = [24, 8, 9, 9, 7, 9, 28];
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.slice(0, widths[0]).padEnd(widths[0]!) : c.padStart(widths[i]!)))
+      .join(' ');
+  const out = [line(head)];
+  for (const row of datasetTable(reports)) {
+    out.push(
+      line([
+        row.dataset,
+        String(row.rows),
+        row.accepted,
+        String(row.rejected),
+        String(row.merged),
+        String(row.salaries),
+        row['remote/hybrid/onsite/unknown'],
+      ]),
+    );
+    if (row.top_reasons) out.push(`  rejected: ${row.top_reasons}`.slice(0, 100));
+  }
+  return out.join('\n');
+}

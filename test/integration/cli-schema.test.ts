@@ -29,6 +29,10 @@ describe(`the CLI on a database never migrated (${TEST_DB})`, () => {
     const done = jobs(env, ...ingest);
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toContain('new 3');
+    // A directory: one summary per board, then the grand total (the broken fixtures fail).
+    const folder = jobs(env, 'ingest', 'test/fixtures/ats/greenhouse', '--source', 'greenhouse');
+    expect(folder.status).toBe(1);
+    expect(folder.stdout).toMatch(/^total \(5 boards, [1-4] failed\): fetched \d+, new \d+/m);
     // Four CLI processes, each opening the database: a minute and more on a busy machine.
   }, 300_000);
 });

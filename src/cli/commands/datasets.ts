@@ -13,14 +13,14 @@ export function registerDatasetsCommand(program: Command): void {
     .action((root: string | undefined, opts: { report?: string }) =>
       withMigratedServices(async (services) => {
         const { ingestDatasets } = await import('../../ingest/import-datasets.ts');
-        const { datasetTable, fileReportLines } = await import('../../ingest/dataset-report.ts');
+        const { formatDatasetTable, fileReportLines } = await import('../../ingest/dataset-report.ts');
         const reports = await ingestDatasets(
           { ...services, logger: undefined },
           resolve(root ?? '../shared/data'),
           (r) => process.stderr.write(`${r.dataset.name}/${r.file}: ${r.summary.fetched} rows\n`),
         );
         if (reports.length === 0) throw new Error(`no dataset files under ${root ?? '../shared/data'}`);
-        console.table(datasetTable(reports));
+        console.log(formatDatasetTable(reports));
         if (opts.report) {
           writeFileSync(opts.report, `${fileReportLines(reports).join('\n')}\n`);
           console.log(`Per-file report: ${opts.report}`);

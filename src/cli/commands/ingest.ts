@@ -1,6 +1,7 @@
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { ATS_PLATFORMS, isOneOf } from '../../domain/enums.ts';
+import { addSummary, emptySummary } from '../../ingest/ingest-summary.ts';
 import type { IngestSummary } from '../../ingest/pipeline.ts';
 import { withMigratedServices } from './with-services.ts';
 
@@ -78,6 +79,15 @@ export function registerIngestCommand(program: Command): void {
         ).finally(progress.stop);
         for (const r of results)
           console.log(r.summary ? formatSummary(r.board, r.summary) : `${r.board}: failed: ${r.error}`);
+        // A directory of boards: the grand total last, where a reader looks first.
+        if (results.length > 1) {
+          const total = emptySummary();
+          for (const r of results) if (r.summary) addSummary(total, r.summary);
+          const failed = results.filter((r) => r.error).length;
+          console.log(
+            formatSummary(`total (${results.length} boards${failed ? `, ${failed} failed` : ''})`, total),
+          );
+        }
         if (results.some((r) => r.error)) process.exitCode = 1;
       }),
     );

@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/pg-cluster.ts';
 import { freePort } from '../../scripts/free-port.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createServices } from '../../src/services.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
 
 /**
@@ -82,4 +87,34 @@ describe.skipIf(TEST_DB !== 'postgres')('serve with the database down at start',
     expect((await served.json()).pagination.total).toBe(0);
     expect(exited).toBeUndefined();
   }, 240_000);
+
+  it('connects over a Unix socket named by ?host= (and ?port=), as libpq does', async () => {
+    const socketDir = mkdtempSync(join(tmpdir(), 'jobs-pgsock-'));
+    chmodSync(socketDir, 0o777);
+    const viaSocket = await startThrowawayPostgres({
+      settings: { unix_socket_directories: `'${socketDir}'` },
+    });
+    try {
+      const port = new URL(viaSocket.url).port;
+      const config = loadConfig({
+        DATABASE_URL: `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`,
+        LOG_LEVEL: 'silent',
+        NORMALIZE_THREADS: '0',
+      });
+      const services = await createServices(config);
+      try {
+        const [row] = await services.orm.em
+          .fork()
+          .execute<{ addr: string | null }[]>('select inet_server_addr()::text as addr');
+        // No server address: the connection is a Unix socket, not TCP.
+        expect(row!.addr).toBeNull();
+      } finally {
+        await services.close();
+      }
+      expect(() => loadConfig({ DATABASE_URL: 'mysql://root@localhost/jobs' })).toThrow(/postgres:\/\//);
+    } finally {
+      viaSocket.stop();
+      rmSync(socketDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

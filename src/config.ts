@@ -69,7 +69,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // libpq's `postgresql://user@/db?host=/run/postgresql` (a socket, no host name) is not a
   // valid WHATWG URL: give it a placeholder host, which ?host= then overrides.
   if (typeof set.DATABASE_URL === 'string')
-    set.DATABASE_URL = set.DATABASE_URL.replace(/^(postgres(?:ql)?:\/\/(?:[^@/?#]*@)?)(?=[/?])/i, '$1localhost');
+    set.DATABASE_URL = set.DATABASE_URL.replace(
+      /^(postgres(?:ql)?:\/\/(?:[^@/?#]*@)?)(?=[/?])/i,
+      '$1localhost',
+    );
   const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../domain/errors.ts';
 import type { RestDeps } from './rest-deps.ts';
 import { errorResponses } from './error-schema.ts';
+import {
+  facetsProperty,
+  facetsResponseSchema,
+  normalizeFacetsInput,
+  requestedFacets,
+} from './facet-params.ts';
 import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
 
@@ -17,6 +23,7 @@ const querySchema = {
       description: 'Same rules as q of POST /search/jobs.',
     },
     ...filterProperties,
+    facets: facetsProperty,
   },
 } as const;
 
@@ -27,6 +34,7 @@ const responseSchema = {
     total_items: { type: 'integer' },
     total_pages: { type: 'integer' },
     has_more: { type: 'boolean' },
+    facets: facetsResponseSchema,
   },
 } as const;
 
@@ -34,6 +42,7 @@ interface ListQuery extends FilterParams {
   page: number;
   per_page: number;
   search?: string;
+  facets?: string[];
 }
 
 /** GET /jobs: the caller organization's board, `{ jobs, total_items, total_pages, has_more }`. */
@@ -61,22 +70,25 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
     preValidation: async (request) => {
       const query = request.query as unknown as Record<string, unknown>;
       normalizeFilterInput(query);
+      normalizeFacetsInput(query);
     },
     handler: async (request) => {
-      const { page, per_page: perPage, search, ...params } = request.query;
-      const { filter, sort } = toJobFilter(params, search);
-      const result = await services.jobs.search(
-        request.em,
-        { ...filter, organizationId: request.organizationId! },
-        sort,
-        { offset: (page - 1) * perPage, limit: perPage },
-      );
+      const { page, per_page: perPage, search, facets: facetNames, ...params } = request.query;
+      const { filter: asked, sort } = toJobFilter(params, search);
+      const filter = { ...asked, organizationId: request.organizationId! };
+      const names = requestedFacets(facetNames);
+      const [result, facets] = await Promise.all([
+        services.jobs.search(request.em, filter, sort, { offset: (page - 1) * perPage, limit: perPage }),
+        names.length ? services.jobs.facets(request.em, filter, names) : undefined,
+      ]);
       const totalPages = Math.ceil(result.total / perPage);
       return {
         jobs: result.items.map(toJobItem),
         total_items: result.total,
         total_pages: totalPages,
         has_more: page < totalPages,
+        // Only when asked: the contract's keys stay as they are.
+        ...(facets && { facets }),
       };
     },
   });

@@ -2,6 +2,12 @@ import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from './rest-deps.ts';
 import { errorResponses } from './error-schema.ts';
+import {
+  facetsProperty,
+  facetsResponseSchema,
+  normalizeFacetsInput,
+  requestedFacets,
+} from './facet-params.ts';
 import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
 
@@ -22,6 +28,7 @@ const bodySchema = {
     },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
     ...filterProperties,
+    facets: facetsProperty,
   },
 } as const;
 
@@ -40,6 +47,7 @@ const responseSchema = {
         has_more: { type: 'boolean' },
       },
     },
+    facets: facetsResponseSchema,
   },
 } as const;
 
@@ -47,6 +55,7 @@ interface SearchBody extends FilterParams {
   q?: string;
   limit: number;
   page: number;
+  facets?: string[];
 }
 
 /** POST /search/jobs: public search, the contract's `{ success, data, pagination }` envelope. */
@@ -66,15 +75,17 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
       if (typeof request.body === 'object' && !Array.isArray(request.body)) {
         const body = request.body as unknown as Record<string, unknown>;
         normalizeFilterInput(body);
+        normalizeFacetsInput(body);
       }
     },
     handler: async (request) => {
-      const { q, limit, page, ...params } = request.body;
+      const { q, limit, page, facets: facetNames, ...params } = request.body;
       const { filter, sort } = toJobFilter(params, q);
-      const result = await services.jobs.search(request.em, filter, sort, {
-        offset: (page - 1) * limit,
-        limit,
-      });
+      const names = requestedFacets(facetNames);
+      const [result, facets] = await Promise.all([
+        services.jobs.search(request.em, filter, sort, { offset: (page - 1) * limit, limit }),
+        names.length ? services.jobs.facets(request.em, filter, names) : undefined,
+      ]);
       const totalPages = Math.ceil(result.total / limit);
       return {
         success: true,
@@ -86,6 +97,8 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
           total_pages: totalPages,
           has_more: page < totalPages,
         },
+        // Only when asked: the contract's keys stay as they are.
+        ...(facets && { facets }),
       };
     },
   });

@@ -1,10 +1,57 @@
 import { graphql } from './gql/gql.ts';
 
-/** The page's search: the contract's filters, one page of results with totals. */
+/**
+ * The page's search: the contract's filters, one page of results with totals, and the
+ * facet counts beside the filters (not fetched again for "More results").
+ */
 export const SearchJobsQuery = graphql(`
-  query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {
+  query SearchJobs(
+    $filter: JobFilter
+    $first: Int
+    $after: String
+    $sort: JobSort
+    $withFacets: Boolean! = true
+  ) {
     searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {
       totalCount
+      facets @include(if: $withFacets) {
+        remoteTypes {
+          value
+          count
+        }
+        jobTypes {
+          value
+          count
+        }
+        seniorities {
+          value
+          count
+        }
+        categories {
+          value
+          count
+          category {
+            name
+          }
+        }
+        countries {
+          value
+          count
+        }
+        cities {
+          value
+          count
+        }
+        skills {
+          value
+          count
+        }
+        salaryBands {
+          value
+          count
+          minUsd
+        }
+      }
       pageInfo {
         hasNextPage
         endCursor

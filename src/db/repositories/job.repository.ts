@@ -1,8 +1,10 @@
 import type { SortOrder } from '../../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
+import type { FacetName, JobFacets } from '../../domain/job-facets.ts';
 import type { JobPage, JobRecord } from '../../domain/job-record.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
+import { buildFacetQuery, toJobFacets } from './job-facets.sql.ts';
 import { buildJobWhere, buildRelevance, TEXT_ARRAY, type SqlPart, type WherePart } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
 
@@ -147,6 +149,20 @@ export class JobRepository {
       ? await this.indexRead(em, sql, where.params)
       : await em.execute<Record<string, unknown>[]>(sql, where.params, READ);
     return Number(count?.total ?? 0);
+  }
+
+  /**
+   * Facet counts over a filter's matches (domain/job-facets.ts): only the facets named,
+   * in one statement; words are matched through the text index as for the count.
+   */
+  async facets(em: Em, filter: JobFilter, names: readonly FacetName[]): Promise<JobFacets> {
+    if (names.length === 0) return {};
+    const where = buildJobWhere(filter, this.clock());
+    const { sql, params } = buildFacetQuery(where, names);
+    const rows = parseQueryTerms(filter.query).length
+      ? await this.indexRead(em, sql, params)
+      : await em.execute<Record<string, unknown>[]>(sql, params, READ);
+    return toJobFacets(names, rows as { facet: string; value: string; count: string }[]);
   }
 
   /** Jobs by id, in the order asked; unknown ids are left out. */

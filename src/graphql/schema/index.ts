@@ -6,6 +6,7 @@ import './company.ts';
 import './category.ts';
 import './job.ts';
 import './job-filter.ts';
+import './job-facets.ts';
 import './job-queries.ts';
 import './job-events.ts';
 

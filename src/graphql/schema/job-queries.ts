@@ -1,12 +1,17 @@
 import { unauthorized } from '../../domain/errors.ts';
+import type { JobFilter } from '../../domain/job-filter.ts';
 import { builder } from '../builder.ts';
 import { JobSortEnum } from './enums.ts';
 import { JobRef } from './job.ts';
 import { resolveJobConnection, type JobConnectionShape } from './job-connection.ts';
+import { createJobFacets, JobFacetsRef } from './job-facets.ts';
 import { JobFilterInput, toJobFilter } from './job-filter.ts';
 
+/** A page of jobs and the filter it answers, which its facets count over. */
+type JobConnectionSource = JobConnectionShape & { filter: JobFilter };
+
 /** One connection type shared by both queries. */
-const JobConnection = builder.objectRef<JobConnectionShape>('JobConnection');
+const JobConnection = builder.objectRef<JobConnectionSource>('JobConnection');
 const JobEdge = builder.objectRef<JobConnectionShape['edges'][number]>('JobEdge');
 const PageInfo = builder.objectRef<JobConnectionShape['pageInfo']>('PageInfo');
 
@@ -32,6 +37,12 @@ JobConnection.implement({
     nodes: t.field({ type: [JobRef], resolve: (c) => c.edges.map((e) => e.node) }),
     pageInfo: t.field({ type: PageInfo, resolve: (c) => c.pageInfo }),
     totalCount: t.exposeInt('totalCount', { description: 'Exact number of matching jobs.' }),
+    facets: t.field({
+      type: JobFacetsRef,
+      description:
+        'Facet counts over every match of this search (not only this page); computed only when selected.',
+      resolve: (c, _args, ctx) => createJobFacets(ctx, c.filter),
+    }),
   }),
 });
 
@@ -49,8 +60,10 @@ builder.queryField('searchJobs', (t) =>
     type: JobConnection,
     description: 'Public full-text search over open jobs with filters. Same rules as POST /search/jobs.',
     args: pagingArgs(t),
-    resolve: (_root, args, ctx) =>
-      resolveJobConnection(ctx, args, toJobFilter(args.filter), args.sort ?? undefined),
+    resolve: async (_root, args, ctx) => {
+      const filter = toJobFilter(args.filter);
+      return { ...(await resolveJobConnection(ctx, args, filter, args.sort ?? undefined)), filter };
+    },
   }),
 );
 
@@ -63,7 +76,7 @@ builder.queryField('organizationJobs', (t) =>
       const organizationId = await ctx.viewerOrganizationId();
       if (!organizationId) throw unauthorized();
       const filter = { ...toJobFilter(args.filter), organizationId };
-      return resolveJobConnection(ctx, args, filter, args.sort ?? undefined);
+      return { ...(await resolveJobConnection(ctx, args, filter, args.sort ?? undefined)), filter };
     },
   }),
 );

@@ -105,10 +105,11 @@ export type SearchJobsQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
   sort?: JobSort | null | undefined;
+  withFacets?: boolean;
 }>;
 
 
-export type SearchJobsQuery = { searchJobs: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
+export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number }> }, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
 
 export type LatestJobsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -142,9 +143,47 @@ export class TypedDocumentString<TResult, TVariables>
 }
 
 export const SearchJobsDocument = new TypedDocumentString(`
-    query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort) {
+    query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort, $withFacets: Boolean! = true) {
   searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {
     totalCount
+    facets @include(if: $withFacets) {
+      remoteTypes {
+        value
+        count
+      }
+      jobTypes {
+        value
+        count
+      }
+      seniorities {
+        value
+        count
+      }
+      categories {
+        value
+        count
+        category {
+          name
+        }
+      }
+      countries {
+        value
+        count
+      }
+      cities {
+        value
+        count
+      }
+      skills {
+        value
+        count
+      }
+      salaryBands {
+        value
+        count
+        minUsd
+      }
+    }
     pageInfo {
       hasNextPage
       endCursor

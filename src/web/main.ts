@@ -6,6 +6,7 @@ import type {
   JobsAddedSubscription as JobsAdded,
   SearchJobsQuery as SearchResult,
 } from './gql/graphql.ts';
+import { renderFacets } from './facets-view.ts';
 import { execute, subscribe } from './graphql-client.ts';
 import { JobsAddedSubscription, LatestJobsQuery, SearchJobsQuery } from './queries.ts';
 
@@ -15,6 +16,7 @@ const results = $<HTMLDivElement>('#results');
 const summary = $<HTMLDivElement>('#summary');
 const more = $<HTMLButtonElement>('#more');
 const live = $<HTMLUListElement>('#live');
+const facetsPanel = $<HTMLDivElement>('#facets');
 
 const LIVE_ITEMS = 10;
 
@@ -97,9 +99,12 @@ async function search(append: boolean): Promise<void> {
       first: state.first,
       sort: state.sort,
       after: append ? state.cursor : null,
+      // The counts belong to the search, not to a page: "More results" keeps them.
+      withFacets: !append,
     });
     if (seq !== requestSeq) return;
-    const { edges, totalCount, pageInfo } = data.searchJobs;
+    const { edges, totalCount, pageInfo, facets } = data.searchJobs;
+    if (facets) renderFacets(form, facetsPanel, facets);
     if (!append) results.replaceChildren();
     results.append(...edges.map((e) => renderJob(e.node)));
     summary.textContent = `${totalCount.toLocaleString()} ${totalCount === 1 ? 'job' : 'jobs'}`;

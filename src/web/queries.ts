@@ -50,6 +50,7 @@ export const SearchJobsQuery = graphql(`
           value
           count
           minUsd
+          maxUsd
         }
       }
       pageInfo {

@@ -180,6 +180,50 @@ describe.skipIf(skipReason !== null)(
       await expect(more.isVisible()).resolves.toBe(true);
     });
 
+    it('shows facet counts beside the filters, equal to the API, and updates them with the search', async () => {
+      /** The REST API's counts for the same search. */
+      const apiFacets = async (body: Record<string, unknown>) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/search/jobs',
+            payload: { ...body, facets: ['remote_type', 'job_type', 'city'] },
+          })
+        ).json().facets as Record<string, { value: string; count: number }[]>;
+      const apiCount = (list: { value: string; count: number }[], value: string) =>
+        `(${(list.find((c) => c.value === value)?.count ?? 0).toLocaleString('en-US')})`;
+      const shownBeside = (value: string) =>
+        page.locator(`#search .count[data-value="${value}"]`).textContent();
+      const shownCity = (key: string) =>
+        page.locator(`#facets [data-facet="city"] li[data-value="${key}"] .count`).textContent();
+
+      await openSearchPage();
+      let api = await apiFacets({});
+      await eventually(() => shownBeside('ONSITE')).toBe(apiCount(api.remote_type!, 'onsite'));
+      expect(await shownBeside('REMOTE')).toBe(apiCount(api.remote_type!, 'remote'));
+      expect(await shownBeside('FULL_TIME')).toBe(apiCount(api.job_type!, 'full-time'));
+      expect(await shownCity('berlin')).toBe(apiCount(api.city!, 'berlin'));
+      expect(apiCount(api.city!, 'berlin')).not.toBe('(0)');
+
+      // A new search brings its own counts.
+      await page.getByLabel('Search', { exact: true }).fill('senior');
+      await submit();
+      await eventually(summary).toBe('2 jobs');
+      api = await apiFacets({ q: 'senior' });
+      await eventually(() => shownBeside('REMOTE')).toBe(apiCount(api.remote_type!, 'remote'));
+      expect(await shownBeside('ONSITE')).toBe(apiCount(api.remote_type!, 'onsite'));
+      expect(await shownBeside('INTERNSHIP')).toBe('(0)');
+
+      // Picking a city narrows the search to the count shown beside it.
+      await page.getByLabel('Search', { exact: true }).fill('');
+      await submit();
+      await eventually(summary).toBe(`${TOTAL_OPEN} jobs`);
+      const berlin = (await shownCity('berlin'))!.replace(/[(),]/g, '');
+      await page.locator('#facets [data-facet="city"] li[data-value="berlin"] button').click();
+      await eventually(summary).toBe(`${berlin} jobs`);
+      await expect(page.getByLabel('Cities').inputValue()).resolves.toBe('Berlin');
+    });
+
     it(
       'the live list shows the newest jobs and picks up a job collected while the page is open',
       async () => {

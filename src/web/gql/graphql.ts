@@ -109,7 +109,7 @@ export type SearchJobsQueryVariables = Exact<{
 }>;
 
 
-export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number }> }, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
+export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number, maxUsd: number | null }> }, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
 
 export type LatestJobsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -182,6 +182,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
         value
         count
         minUsd
+        maxUsd
       }
     }
     pageInfo {

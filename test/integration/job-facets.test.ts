@@ -84,6 +84,7 @@ const CASES: [string, JobFilter][] = [
   ['the demo organization listing', { organizationId: DEMO_ORGANIZATION.id }],
   ['an organization listing with a word', { organizationId: DEMO_ORGANIZATION.id, query: 'manager' }],
   ['closed jobs too', { status: 'any', query: 'rustacean' }],
+  ['a company left out (the company join)', { excludeCompanies: ['Acme Widgets'], query: 'manager' }],
   ['nothing matches', { query: 'zzzqqqxxx' }],
 ];
 
@@ -110,6 +111,15 @@ describe(`facet counts (${TEST_DB})`, () => {
       'remote_type',
     ]);
     expect(await facets({}, [])).toEqual({});
+    // Each facet alone, and any subset, counts as it does among all eight.
+    const filter: JobFilter = { query: 'data', countries: ['US', 'DE', 'GB'] };
+    const all = await facets(filter);
+    for (const name of FACET_NAMES) expect(await facets(filter, [name])).toEqual({ [name]: all[name] });
+    expect(await facets(filter, ['country', 'salary', 'city'])).toEqual({
+      country: all.country,
+      salary: all.salary,
+      city: all.city,
+    });
   });
 
   it('match hand counts on the small board', async () => {

@@ -8,59 +8,66 @@ import {
 } from '../../domain/job-facets.ts';
 import type { SqlPart, WherePart } from './job-filter.sql.ts';
 
-interface FacetSql {
-  /** What the matches list keeps of a job for this facet (alias `j`). */
-  column: string;
-  /** The FROM of this facet's branch over the matches `m` (`v.value` is the facet value). */
-  from: string;
-  /** Keep only the FACET_TOP values with the most matches. */
-  top?: boolean;
-}
+/** The annual-USD value min_salary and the salary sort use. */
+const SALARY_USD = 'coalesce(j.salary_max_usd, j.salary_min_usd)';
 
-/** A job's band of the annual-USD value min_salary and the salary sort use; null outside every band. */
+/** A job's salary band; null outside every band (no salary). */
 const SALARY_BAND = `case ${SALARY_BANDS.map(
   (b) =>
-    `when m.salary_usd >= ${b.min}${b.max === null ? '' : ` and m.salary_usd < ${b.max}`} then '${b.value}'`,
+    `when ${SALARY_USD} >= ${b.min}${b.max === null ? '' : ` and ${SALARY_USD} < ${b.max}`} then '${b.value}'`,
 ).join(' ')} end`;
 
-const single = (expr: string) => `m cross join lateral (select ${expr} as value) v`;
-const unnested = (column: string) => `m cross join unnest(m.${column}) as v(value)`;
-
-const FACETS: Record<FacetName, FacetSql> = {
-  remote_type: { column: 'j.remote_type', from: single('m.remote_type::text') },
-  job_type: { column: 'j.job_type', from: single('m.job_type::text') },
-  seniority: { column: 'j.seniority', from: single('m.seniority::text') },
-  category: { column: 'j.category_id', from: single('m.category_id::text') },
-  country: { column: 'j.country_codes', from: unnested('country_codes') },
-  city: { column: 'j.city_keys', from: unnested('city_keys'), top: true },
-  skill: { column: 'j.skill_keys', from: unnested('skill_keys'), top: true },
-  salary: {
-    column: 'coalesce(j.salary_max_usd, j.salary_min_usd) as salary_usd',
-    from: single(SALARY_BAND),
-  },
+/** Per facet, the value of a job (one) or its values (an array column: every place, every skill). */
+const FACETS: Record<FacetName, { one: string } | { many: string }> = {
+  remote_type: { one: 'j.remote_type::text' },
+  job_type: { one: 'j.job_type::text' },
+  seniority: { one: 'j.seniority::text' },
+  category: { one: 'j.category_id::text' },
+  country: { many: 'j.country_codes' },
+  city: { many: 'j.city_keys' },
+  skill: { many: 'j.skill_keys' },
+  salary: { one: SALARY_BAND },
 };
 
+const TOP: readonly FacetName[] = ['city', 'skill'];
+
 /**
- * One statement for every facet asked: the matches are read once into a narrow list
- * (only the columns those facets need), then each facet is a GROUP BY over that list,
- * the branches glued with UNION ALL. A grouping-sets form would multiply every row by
- * its cities and skills before grouping. Ties are cut in the C collation (code-point
- * order), the same on every server and in the search index.
+ * One statement and one pass for every facet asked: each matching job is unnested into
+ * (facet, value) pairs — one per single-valued facet, one per element of an array
+ * facet — and one hash aggregate counts them all; a window keeps the FACET_TOP values
+ * of city and skill. At 100,000 jobs on PostgreSQL all eight took 390–520 ms where
+ * reading the matches into a materialized list and grouping it once per facet (a UNION
+ * ALL of eight GROUP BYs) took 560–680 ms, and filters alone 240 against 560 ms (a
+ * loaded two-core machine). Ties are cut in the C collation
+ * (code-point order), the same on every server and in the search index.
  */
 export function buildFacetQuery(where: WherePart, names: readonly FacetName[]): SqlPart {
   const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
-  const columns = [...new Set(names.map((n) => FACETS[n].column))].join(', ');
-  const branches = names.map((name) => {
-    const facet = FACETS[name];
-    const cut = facet.top ? ` order by count(*) desc, v.value collate "C" limit ${FACET_TOP}` : '';
-    return `(select '${name}' as facet, v.value, count(*) as count from ${facet.from}
-              where v.value is not null group by v.value${cut})`;
-  });
-  // Read once and kept when several branches read it; inlined for one.
-  const materialized = names.length > 1 ? 'materialized ' : '';
+  const ones = names.filter((n) => 'one' in FACETS[n]);
+  const manies = names.filter((n) => 'many' in FACETS[n]);
+  const many = (n: FacetName) => (FACETS[n] as { many: string }).many;
+  const labels = [
+    ...(ones.length ? [`array[${ones.map((n) => `'${n}'`).join(', ')}]`] : []),
+    ...manies.map((n) => `array_fill('${n}'::text, array[cardinality(${many(n)})])`),
+  ];
+  const values = [
+    ...(ones.length ? [`array[${ones.map((n) => (FACETS[n] as { one: string }).one).join(', ')}]`] : []),
+    ...manies.map(many),
+  ];
+  const top = names.filter((n) => TOP.includes(n));
+  const counted = `select f.facet, f.value, count(*) as count${
+    top.length
+      ? `, row_number() over (partition by f.facet order by count(*) desc, f.value collate "C") as rank`
+      : ''
+  }
+    from ${from} cross join lateral unnest(${labels.join(' || ')}, ${values.join(' || ')}) as f(facet, value)
+   where (${where.sql}) and f.value is not null
+   group by f.facet, f.value`;
   return {
-    sql: `with m as ${materialized}(select ${columns} from ${from} where ${where.sql})
-          ${branches.join('\n union all ')}`,
+    sql: top.length
+      ? `select facet, value, count from (${counted}) t
+          where rank <= ${FACET_TOP} or facet not in (${top.map((n) => `'${n}'`).join(', ')})`
+      : counted,
     params: where.params,
   };
 }

@@ -184,6 +184,19 @@ describe(`facets over REST and GraphQL (${TEST_DB})`, () => {
     }
   });
 
+  it('are documented in the OpenAPI document of both routes', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const search = doc.paths['/search/jobs'].post;
+    const body = search.requestBody.content['application/json'].schema;
+    expect(body.properties.facets.items.enum).toEqual([...FACET_NAMES]);
+    expect(body.properties.facets.description).toMatch(/true/);
+    const ok = (op: any) => op.responses['200'].content['application/json'].schema;
+    expect(Object.keys(ok(search).properties.facets.properties)).toEqual([...FACET_NAMES]);
+    const list = doc.paths['/jobs'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toContain('facets');
+    expect(Object.keys(ok(list).properties.facets.properties)).toEqual([...FACET_NAMES]);
+  });
+
   it('are computed in GraphQL only when selected, in one statement for all selected', async () => {
     const filter = { f: { jobTypes: ['FULL_TIME'] } };
     const facetStatements = () => statements.filter((s) => s.includes('f(facet, value)'));

@@ -15,6 +15,8 @@ import { DomainError } from '../domain/errors.ts';
 import { createGraphQL } from '../graphql/yoga.ts';
 import { registerCategoriesRoute } from '../rest/categories.route.ts';
 import { toErrorResponse, type ErrorResponse } from '../rest/error-map.ts';
+import { errorSchema } from '../rest/error-schema.ts';
+import { jobItemSchema } from '../rest/job-item.ts';
 import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
@@ -174,16 +176,33 @@ export async function createApp(services: Services, options: AppOptions = {}): P
       ),
   });
   await app.register(swagger, {
+    // Components keep the names the schemas' $id give them (Error, Job), not def-0, def-1.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Job Listings API',
         version: '1.0.0',
         description: 'Search and organization listings of job postings.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'X-API-Key', in: 'header' } } },
+      // Relative: the document is served by the API it describes, wherever that runs.
+      servers: [{ url: '/', description: 'This server' }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'apiKey',
+            name: 'X-API-Key',
+            in: 'header',
+            description: 'An organization key: jl_…',
+          },
+        },
+      },
     },
   });
+  // Named components (Error, Job) that the routes' schemas reference.
+  app.addSchema(errorSchema);
+  app.addSchema(jobItemSchema);
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

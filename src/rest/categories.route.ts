@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponses, rateLimitHeaders } from './error-schema.ts';
 import type { RestDeps } from './rest-deps.ts';
 
 /** GET /categories: the taxonomy, so clients can offer and send category filters. */
@@ -6,21 +7,32 @@ export function registerCategoriesRoute(app: FastifyInstance, services: RestDeps
   app.get('/categories', {
     schema: {
       summary: 'List job categories',
+      operationId: 'listCategories',
+      security: [],
       tags: ['categories'],
       response: {
         200: {
+          description: 'The taxonomy: stable UUIDs and slugs, both accepted by the categories filter.',
+          headers: rateLimitHeaders,
           type: 'object',
+          required: ['success', 'data'],
           properties: {
-            success: { type: 'boolean' },
+            success: { type: 'boolean', const: true },
             data: {
               type: 'array',
               items: {
                 type: 'object',
-                properties: { id: { type: 'string' }, slug: { type: 'string' }, name: { type: 'string' } },
+                required: ['id', 'slug', 'name'],
+                properties: {
+                  id: { type: 'string', format: 'uuid' },
+                  slug: { type: 'string' },
+                  name: { type: 'string' },
+                },
               },
             },
           },
         },
+        ...errorResponses(),
       },
     },
     handler: async (request) => {

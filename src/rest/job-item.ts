@@ -1,4 +1,12 @@
 import { CATEGORIES } from '../domain/categories.ts';
+import {
+  ATS_PLATFORMS,
+  JOB_STATUSES,
+  JOB_TYPES,
+  REMOTE_TYPES,
+  SALARY_PERIODS,
+  SENIORITIES,
+} from '../domain/enums.ts';
 import type { JobRecord } from '../domain/job-record.ts';
 
 const categorySlugs = new Map(CATEGORIES.map((c) => [c.id, c.slug]));
@@ -51,61 +59,69 @@ export function toJobItem(job: JobRecord) {
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const str = { type: 'string' };
 
-/** JSON schema of one item: serializes fast and documents the shape in OpenAPI. */
-export const jobItemSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    title: str,
-    company: str,
-    location: str,
-    remote_type: { type: 'string', enum: ['remote', 'hybrid', 'onsite', 'unknown'] },
-    salary: {
-      ...nullable('string'),
-      description: 'Annual USD range, e.g. "$120,000 – $150,000"; null without salary.',
-    },
-    company_id: str,
-    company_domain: nullable('string'),
-    company_logo_url: nullable('string'),
-    normalized_title: str,
-    city: nullable('string'),
-    region: nullable('string'),
-    country_code: nullable('string'),
-    places: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          city: nullable('string'),
-          region: nullable('string'),
-          country_code: nullable('string'),
-        },
-      },
-    },
-    job_type: nullable('string'),
-    seniority: nullable('string'),
-    category_id: nullable('string'),
-    category: nullable('string'),
-    department: nullable('string'),
-    skills: { type: 'array', items: str },
-    salary_min: nullable('number'),
-    salary_max: nullable('number'),
-    salary_currency: nullable('string'),
-    salary_period: nullable('string'),
-    salary_min_usd: nullable('integer'),
-    salary_max_usd: nullable('integer'),
-    description: str,
-    description_html: str,
-    ats_platform: str,
-    source: str,
-    url: nullable('string'),
-    apply_url: nullable('string'),
-    visa_sponsorship: nullable('boolean'),
-    posted_at: str,
-    first_seen_at: str,
-    last_seen_at: str,
-    updated_at: str,
-    closed_at: nullable('string'),
-    status: str,
+const jobItemProperties = {
+  id: { type: 'string', format: 'uuid' },
+  title: str,
+  company: str,
+  location: str,
+  remote_type: { type: 'string', enum: [...REMOTE_TYPES] },
+  salary: {
+    ...nullable('string'),
+    description: 'Annual USD range, e.g. "$120,000 – $150,000"; null without salary.',
   },
+  company_id: str,
+  company_domain: nullable('string'),
+  company_logo_url: nullable('string'),
+  normalized_title: str,
+  city: nullable('string'),
+  region: nullable('string'),
+  country_code: nullable('string'),
+  places: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        city: nullable('string'),
+        region: nullable('string'),
+        country_code: nullable('string'),
+      },
+      required: ['city', 'region', 'country_code'],
+    },
+  },
+  job_type: { type: ['string', 'null'], enum: [...JOB_TYPES, null] },
+  seniority: { type: ['string', 'null'], enum: [...SENIORITIES, null] },
+  category_id: nullable('string'),
+  category: nullable('string'),
+  department: nullable('string'),
+  skills: { type: 'array', items: str },
+  salary_min: nullable('number'),
+  salary_max: nullable('number'),
+  salary_currency: nullable('string'),
+  salary_period: { type: ['string', 'null'], enum: [...SALARY_PERIODS, null] },
+  salary_min_usd: nullable('integer'),
+  salary_max_usd: nullable('integer'),
+  description: str,
+  description_html: str,
+  ats_platform: { type: 'string', enum: [...ATS_PLATFORMS] },
+  source: str,
+  url: nullable('string'),
+  apply_url: nullable('string'),
+  visa_sponsorship: nullable('boolean'),
+  posted_at: str,
+  first_seen_at: str,
+  last_seen_at: str,
+  updated_at: str,
+  closed_at: nullable('string'),
+  status: { type: 'string', enum: [...JOB_STATUSES] },
+} as const;
+
+/**
+ * JSON schema of one item, the OpenAPI component `Job`: serializes fast and documents
+ * the shape. Every field is always sent (null when unknown), so all are required.
+ */
+export const jobItemSchema = {
+  $id: 'Job',
+  type: 'object',
+  required: Object.keys(jobItemProperties),
+  properties: jobItemProperties,
 } as const;

@@ -2,7 +2,7 @@ import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../domain/errors.ts';
 import type { RestDeps } from './rest-deps.ts';
-import { errorResponses } from './error-schema.ts';
+import { errorResponses, rateLimitHeaders } from './error-schema.ts';
 import {
   facetsProperty,
   facetsResponseSchema,
@@ -28,9 +28,12 @@ const querySchema = {
 } as const;
 
 const responseSchema = {
+  description: "One page of the organization's jobs and the exact totals.",
+  headers: rateLimitHeaders,
   type: 'object',
+  required: ['jobs', 'total_items', 'total_pages', 'has_more'],
   properties: {
-    jobs: { type: 'array', items: jobItemSchema },
+    jobs: { type: 'array', items: { $ref: `${jobItemSchema.$id}#` } },
     total_items: { type: 'integer' },
     total_pages: { type: 'integer' },
     has_more: { type: 'boolean' },
@@ -50,12 +53,13 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
   app.get<{ Querystring: ListQuery }>('/jobs', {
     schema: {
       summary: "The caller organization's jobs",
+      operationId: 'listOrganizationJobs',
       description:
         'Requires X-API-Key. Arrays repeat the name with brackets: `categories[]=a&categories[]=b`.',
       tags: ['jobs'],
       security: [{ apiKey: [] }],
       querystring: querySchema,
-      response: { 200: responseSchema, ...errorResponses },
+      response: { 200: responseSchema, ...errorResponses(400, 401) },
     },
     // Authentication before validation: a caller without a key learns nothing else.
     onRequest: async (request) => {

@@ -1,7 +1,7 @@
 import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from './rest-deps.ts';
-import { errorResponses } from './error-schema.ts';
+import { errorResponses, rateLimitHeaders } from './error-schema.ts';
 import {
   facetsProperty,
   facetsResponseSchema,
@@ -33,12 +33,16 @@ const bodySchema = {
 } as const;
 
 const responseSchema = {
+  description: 'One page of matching jobs and the exact total.',
+  headers: rateLimitHeaders,
   type: 'object',
+  required: ['success', 'data', 'pagination'],
   properties: {
-    success: { type: 'boolean' },
-    data: { type: 'array', items: jobItemSchema },
+    success: { type: 'boolean', const: true },
+    data: { type: 'array', items: { $ref: `${jobItemSchema.$id}#` } },
     pagination: {
       type: 'object',
+      required: ['page', 'per_page', 'total', 'total_pages', 'has_more'],
       properties: {
         page: { type: 'integer' },
         per_page: { type: 'integer' },
@@ -63,11 +67,14 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
   app.post<{ Body: SearchBody }>('/search/jobs', {
     schema: {
       summary: 'Search jobs',
+      operationId: 'searchJobs',
+      // Public: no key needed.
+      security: [],
       description:
         'Public full-text search with filters. Arrays may be JSON arrays or comma-separated strings.',
       tags: ['jobs'],
       body: bodySchema,
-      response: { 200: responseSchema, ...errorResponses },
+      response: { 200: responseSchema, ...errorResponses(400, 413, 415) },
     },
     // A missing body means "no filters"; comma strings become arrays before validation.
     preValidation: async (request) => {

@@ -3,7 +3,15 @@ import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/jo
 import type { JobPage, JobRecord } from '../../domain/job-record.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
-import { buildJobWhere, buildRelevance, TEXT_ARRAY, type SqlPart, type WherePart } from './job-filter.sql.ts';
+import {
+  arrayLiteral,
+  buildJobWhere,
+  buildRelevance,
+  fromClause,
+  uuidsOf,
+  type SqlPart,
+  type WherePart,
+} from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
 
 /**
@@ -52,7 +60,7 @@ export class JobRepository {
     // sightings, the count.
     const rows = await em.execute(
       `select ${JOB_COLUMNS}, ${relevance.sql} as relevance
-         from job j join company c on c.id = j.company_id
+         from ${fromClause(Boolean(filter.organizationId), true)}
         where ${where.sql}
         order by ${ORDER_BY[order]}
         limit ? offset ?`,
@@ -77,11 +85,10 @@ export class JobRepository {
     relevance: SqlPart,
     page: PageRequest,
   ): Promise<JobPage> {
-    const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
     const rows = await this.indexRead(
       em,
       `with matches as materialized (
-         select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}
+         select j.id, ${relevance.sql} as relevance, j.posted_at from ${where.from} where ${where.sql}
        ), page as (
          select id, relevance, posted_at from matches
           order by relevance desc, posted_at desc, id desc
@@ -138,9 +145,9 @@ export class JobRepository {
   /** The exact number of jobs matching a filter. */
   async countMatches(em: Em, filter: JobFilter): Promise<number> {
     const where = buildJobWhere(filter, this.clock());
-    // The company join only when a company filter needs it: a bare count can stay on job's indexes.
-    const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
-    const sql = `select count(*) as total from ${from} where ${where.sql}`;
+    // The company join only when a company filter needs it: a bare count can stay on
+    // job's indexes. An organization's count starts from its memberships (where.from).
+    const sql = `select count(*) as total from ${where.from} where ${where.sql}`;
     // With words to match, through the text index (see indexRead); filters alone may
     // rightly scan the table.
     const [count] = parseQueryTerms(filter.query).length
@@ -151,10 +158,12 @@ export class JobRepository {
 
   /** Jobs by id, in the order asked; unknown ids are left out. */
   async findByIds(em: Em, ids: readonly string[]): Promise<JobRecord[]> {
-    if (ids.length === 0) return [];
+    // Only UUIDs can be job ids; compared as uuid, the primary key finds them.
+    const keys = uuidsOf(ids);
+    if (keys.length === 0) return [];
     const rows = await em.execute(
-      `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id::text = any(${TEXT_ARRAY})`,
-      [JSON.stringify(ids)],
+      `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id = any(?::uuid[])`,
+      [arrayLiteral(keys)],
       READ,
     );
     const records = await this.withLastSeen(em, rows.map(toJobRecord));
@@ -171,9 +180,9 @@ export class JobRepository {
     if (jobs.length === 0) return [];
     const rows = await em.execute<{ job_id: string; at: string | Date }[]>(
       `select job_id, max(last_seen_at) as at from source_posting
-        where job_id = any(array(select jsonb_array_elements_text(?::jsonb)::uuid))
+        where job_id = any(?::uuid[])
         group by job_id`,
-      [JSON.stringify(jobs.map((j) => j.id))],
+      [arrayLiteral(jobs.map((j) => j.id))],
       READ,
     );
     const seen = new Map(rows.map((r) => [String(r.job_id), new Date(r.at)]));

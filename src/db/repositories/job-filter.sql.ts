@@ -1,6 +1,13 @@
 import { CATEGORIES } from '../../domain/categories.ts';
 import { storableFilter, type JobFilter } from '../../domain/job-filter.ts';
-import { fold, parseQueryTerms, prefixTsQuery, allTermsTsQuery } from '../../domain/search-text.ts';
+import { MATCH_TIERS, tierScore, type MatchTier } from '../../domain/relevance.ts';
+import {
+  allTermsTsQuery,
+  fold,
+  parseQueryTerms,
+  prefixTsQuery,
+  wordTsQuery,
+} from '../../domain/search-text.ts';
 
 /** A SQL fragment with its positional (`?`) parameters, in order. */
 export interface SqlPart {
@@ -155,18 +162,52 @@ export function fromClause(board: boolean, company: boolean): string {
 }
 
 /**
- * Relevance as a tiered score: per query word, 100 when it matches the title, else
- * 10 for the company, else 1 for the description. Summing tiers (rather than
- * ts_rank's frequency-based float) makes "title over company over description"
- * strict and leaves genuine ties, which the caller orders newest first.
+ * The SQL condition that a job matches query word `term` (one of `terms`) at `tier`
+ * (domain/relevance.ts), with its parameter. Title and company read head_vector, which is stored in the row
+ * (Migration20261122000006): weight A is the title, B the company.
+ */
+function tierCondition({ field, whole }: MatchTier, term: string, terms: string[]): SqlPart {
+  if (field !== 'description') {
+    const weight = field === 'title' ? 'A' : 'B';
+    return {
+      sql: `j.head_vector @@ to_tsquery('simple', ?)`,
+      params: [whole ? wordTsQuery(term, weight) : prefixTsQuery(term, weight)],
+    };
+  }
+  // Asked only of a word that matched neither title nor company (CASE stops at the
+  // first true branch), so the word itself anywhere in the vector means in the
+  // description. Asked of each row, it read every such job's out-of-line vector (a
+  // rare word, found mostly in descriptions: 3× slower). Instead the text index gives,
+  // once per statement, the jobs that hold the word itself and match the other words
+  // (at most the query's matches, whatever the word's frequency), kept as a hashed
+  // subplan (JobRepository.indexRead gives it the memory to stay hashed at a million jobs).
+  if (whole)
+    return {
+      sql: `j.id in (select x.id from job x where x.search_vector @@ to_tsquery('simple', ?))`,
+      params: [terms.map((u) => (u === term ? u : prefixTsQuery(u))).join(' & ')],
+    };
+  return { sql: 'true', params: [] };
+}
+
+/**
+ * Relevance as domain/relevance.ts defines it: per query word, the score of its best
+ * tier (whole word over prefix in each field, title over company over description),
+ * summed. The lowest tier is the CASE's else: the WHERE clause already requires every
+ * word to match somewhere. Integer tiers rather than ts_rank's frequency-based float,
+ * so genuine ties remain, which the caller orders newest first.
  */
 export function buildRelevance(query: string | undefined): SqlPart {
   const terms = parseQueryTerms(query);
   if (terms.length === 0) return { sql: '0', params: [] };
   const params: unknown[] = [];
+  const lowest = MATCH_TIERS.at(-1)!;
   const parts = terms.map((t) => {
-    params.push(prefixTsQuery(t, 'A'), prefixTsQuery(t, 'B'));
-    return `(case when j.head_vector @@ to_tsquery('simple', ?) then 100 when j.head_vector @@ to_tsquery('simple', ?) then 10 else 1 end)`;
+    const branches = MATCH_TIERS.slice(0, -1).map((tier) => {
+      const condition = tierCondition(tier, t, terms);
+      params.push(...condition.params);
+      return `when ${condition.sql} then ${tierScore(tier.tier)}`;
+    });
+    return `(case ${branches.join(' ')} else ${tierScore(lowest.tier)} end)`;
   });
   return { sql: parts.join(' + '), params };
 }

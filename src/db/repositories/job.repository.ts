@@ -132,6 +132,11 @@ export class JobRepository {
         await connection.execute('begin', [], 'run', db);
         try {
           await connection.execute('set local enable_seqscan = off', [], 'run', db);
+          // Relevance asks "does the job hold the word itself?" through a hashed subplan
+          // over the word's matches (job-filter.sql.ts); the planner hashes it only when
+          // it fits in work_mem × hash_mem_multiplier, else it runs the subplan once per
+          // row. 64 MB (128 MB of hash) holds two million ids: every job, at a million.
+          await connection.execute(`set local work_mem = '64MB'`, [], 'run', db);
           const rows = await connection.execute<Record<string, unknown>[]>(sql, params, 'all', db);
           await connection.execute('commit', [], 'run', db);
           return rows;

@@ -106,10 +106,17 @@ describe('filter → SQL', () => {
     expect(placeholders(w.sql)).toBe(w.params.length);
   });
 
-  it('scores relevance per word: title 100, company 10, description 1', () => {
+  it('scores relevance per word: whole word over prefix, title over company over description', () => {
     const r = buildRelevance('rust engineer');
-    expect(r.sql).toContain('then 100');
-    expect(r.params).toEqual(['rust:*A', 'rust:*B', 'engineer:*A', 'engineer:*B']);
+    expect(r.params).toEqual([
+      ...['rust:A', 'rust:*A', 'rust:B', 'rust:*B', 'rust & engineer:*'],
+      ...['engineer:A', 'engineer:*A', 'engineer:B', 'engineer:*B', 'rust:* & engineer'],
+    ]);
+    expect(r.sql).toContain('then 371293');
+    // The description's whole word from the text index, not each row's vector.
+    expect(r.sql).toContain('j.id in (select x.id from job x where x.search_vector @@');
+    expect(r.sql).toMatch(/else 1 end\)$/);
+    expect(placeholders(r.sql)).toBe(r.params.length);
     expect(buildRelevance('  ')).toEqual({ sql: '0', params: [] });
   });
 });

@@ -1,6 +1,7 @@
 import type { SortOrder } from '../../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
 import type { JobPage, JobRecord } from '../../domain/job-record.ts';
+import { pageKeyOrder } from '../../domain/page-key.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
 import {
@@ -13,19 +14,13 @@ import {
   type WherePart,
 } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
+import { buildKeyset, readKey, withoutKey } from './page-key.sql.ts';
 
 /**
  * Reads may go to a streaming replica (DATABASE_REPLICA_URLS); without replicas the
  * ORM uses the primary. Writes and API-key checks always use the primary.
  */
 const READ = { method: 'all', connectionType: 'read' } as const;
-
-const ORDER_BY: Record<SortOrder, string> = {
-  relevance: 'relevance desc, j.posted_at desc, j.id desc',
-  newest: 'j.posted_at desc, j.id desc',
-  salary: 'coalesce(j.salary_max_usd, j.salary_min_usd) desc nulls last, j.posted_at desc, j.id desc',
-  first_seen: 'j.first_seen_at desc, j.id desc',
-};
 
 export interface JobRepositoryOptions {
   /**
@@ -50,25 +45,34 @@ export class JobRepository {
     this.indexOnlyMatching = options.indexOnlyMatching ?? false;
   }
 
-  /** One page of matching jobs plus the exact number of matches. */
+  /**
+   * One page of matching jobs plus the exact number of matches, and each job's sort
+   * key. A keyset page (`after`/`before`) is read from the key on, through the index of
+   * the sort order where it has one; a backward one comes in reverse order.
+   */
   async search(em: Em, filter: JobFilter, sort: SortOrder | undefined, page: PageRequest): Promise<JobPage> {
     const where = buildJobWhere(filter, this.clock());
     const order = effectiveSort(filter, sort);
     const relevance = order === 'relevance' ? buildRelevance(filter.query) : { sql: '0', params: [] };
     if (relevance.params.length > 0) return this.searchByRelevance(em, filter, where, relevance, page);
     // Three statements: the page (an index on the sort order stops after it), its last
-    // sightings, the count.
+    // sightings, the count. Without words, relevance orders as newest.
+    const keyOrder = pageKeyOrder(filter, sort);
+    const keyset = buildKeyset(keyOrder, page);
     const rows = await em.execute(
-      `select ${JOB_COLUMNS}, ${relevance.sql} as relevance
+      `select ${JOB_COLUMNS}, ${keyset.keyColumns}
          from ${fromClause(Boolean(filter.organizationId), true)}
-        where ${where.sql}
-        order by ${ORDER_BY[order]}
+        where ${where.sql} and ${keyset.where.sql}
+        order by ${keyset.orderBy}
         limit ? offset ?`,
-      [...relevance.params, ...where.params, page.limit, page.offset],
+      [...where.params, ...keyset.where.params, page.limit, page.offset],
       READ,
     );
-    const items = await this.withLastSeen(em, rows.map(toJobRecord));
-    return { items, total: await this.countMatches(em, filter) };
+    const items = await this.withLastSeen(
+      em,
+      rows.map((row) => toJobRecord(withoutKey(row))),
+    );
+    return { items, total: await this.countMatches(em, filter), keys: rows.map((r) => readKey(r, keyOrder)) };
   }
 
   /**
@@ -85,28 +89,31 @@ export class JobRepository {
     relevance: SqlPart,
     page: PageRequest,
   ): Promise<JobPage> {
+    const inList = buildKeyset('relevance', page);
+    const outer = buildKeyset('relevance', page, 'page.');
     const rows = await this.indexRead(
       em,
       `with matches as materialized (
          select j.id, ${relevance.sql} as relevance, j.posted_at from ${where.from} where ${where.sql}
        ), page as (
          select id, relevance, posted_at from matches
-          order by relevance desc, posted_at desc, id desc
+          where ${inList.where.sql}
+          order by ${inList.orderBy}
           limit ? offset ?
        )
-       select ${JOB_COLUMNS}, page.relevance, (select count(*) from matches) as total
+       select ${JOB_COLUMNS}, ${outer.keyColumns}, (select count(*) from matches) as total
          from page join job j on j.id = page.id join company c on c.id = j.company_id
-        order by page.relevance desc, page.posted_at desc, page.id desc`,
-      [...relevance.params, ...where.params, page.limit, page.offset],
+        order by ${outer.orderBy}`,
+      [...relevance.params, ...where.params, ...inList.where.params, page.limit, page.offset],
     );
-    // A page past the end has no rows to carry the total: count (no rows on the first page: none match).
-    const total =
-      rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.countMatches(em, filter);
+    // A page past the end has no rows to carry the total: count (none on a first page: nothing matches).
+    const first = page.offset === 0 && !page.after && !page.before;
+    const total = rows.length > 0 ? Number(rows[0]!.total) : first ? 0 : await this.countMatches(em, filter);
     const items = await this.withLastSeen(
       em,
-      rows.map(({ total: _total, ...row }) => toJobRecord(row)),
+      rows.map(({ total: _total, ...row }) => toJobRecord(withoutKey(row))),
     );
-    return { items, total };
+    return { items, total, keys: rows.map((r) => readKey(r, 'relevance')) };
   }
 
   /**

@@ -5,6 +5,7 @@
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
+import type { PageKey } from '../../src/domain/page-key.ts';
 import type { Services } from '../../src/services.ts';
 import type { Db } from './ingest.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
@@ -15,6 +16,8 @@ interface SearchCase {
   sort?: SortOrder;
   offset?: number;
   limit?: number;
+  /** A keyset page (GraphQL cursors) starting after this many rows; the key is read once, untimed. */
+  cursorAt?: number;
 }
 
 const SEARCH_CASES: SearchCase[] = [
@@ -36,6 +39,9 @@ const SEARCH_CASES: SearchCase[] = [
     sort: 'newest',
   },
   { name: 'deep page: newest, offset 5000', filter: {}, sort: 'newest', offset: 5_000 },
+  { name: 'page 1: newest', filter: {}, sort: 'newest' },
+  { name: 'page 1,000 by cursor: newest', filter: {}, sort: 'newest', cursorAt: 19_980 },
+  { name: 'page 1,000 by cursor: "engineer"', filter: { query: 'engineer' }, cursorAt: 19_980 },
 ];
 
 interface SearchRow {
@@ -109,7 +115,7 @@ async function timeSearch(
   const times: number[] = [];
   let total = 0;
   let rows = 0;
-  const page = { offset: c.offset ?? 0, limit: c.limit ?? 20 };
+  const page = { offset: c.offset ?? 0, limit: c.limit ?? 20, after: await keyBefore(services, c) };
   for (let i = 0; i < 2; i++) await services.jobs.search(services.orm.em.fork(), c.filter, c.sort, page);
   const started = performance.now();
   while (times.length < repeats && (times.length < 5 || performance.now() - started < budgetMs)) {
@@ -122,6 +128,13 @@ async function timeSearch(
   }
   times.sort((a, b) => a - b);
   return { times, total, rows };
+}
+
+/** The key of the row before a keyset case's page (undefined for offset cases). */
+async function keyBefore(services: Services, c: SearchCase): Promise<PageKey | undefined> {
+  if (c.cursorAt === undefined) return undefined;
+  const page = { offset: c.cursorAt - 1, limit: 1 };
+  return (await services.jobs.search(services.orm.em.fork(), c.filter, c.sort, page)).keys[0];
 }
 
 /** The exact count alone (the last of search's statements), to split the cost; sorted. */

@@ -1,5 +1,6 @@
 import type { JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
 import { invalidParameter } from './errors.ts';
+import type { PageKey } from './page-key.ts';
 import { storableText } from './text.ts';
 
 /**
@@ -50,6 +51,14 @@ export interface JobFilter {
 export interface PageRequest {
   offset: number;
   limit: number;
+  /**
+   * Keyset paging (GraphQL cursors; domain/page-key.ts): only rows after `after` and
+   * before `before` in the sort order, `offset` then 0. `backward`: the `limit` rows
+   * nearest `before` (or the end), returned in reverse order.
+   */
+  after?: PageKey;
+  before?: PageKey;
+  backward?: boolean;
 }
 
 /** Relevance when there is a query, newest otherwise. */

@@ -1,5 +1,6 @@
 import type { AtsPlatform, JobStatus, JobType, RemoteType, SalaryPeriod, Seniority } from './enums.ts';
 import type { PlaceParts } from './job.ts';
+import type { PageKey } from './page-key.ts';
 
 /** A stored job as the read operations return it, with its company's display fields. */
 export interface JobRecord {
@@ -46,4 +47,6 @@ export interface JobRecord {
 export interface JobPage {
   items: JobRecord[];
   total: number;
+  /** Each item's sort key (domain/page-key.ts), for keyset cursors. */
+  keys: PageKey[];
 }

@@ -5,7 +5,8 @@
  * - words are runs of letters and digits; a few technology names whose meaning
  *   lives in punctuation (C++, C#, .NET) are kept as whole words;
  * - every query word is a prefix (`eng` finds `Engineer`) and all words must match.
- * Ranking (title over company over description) is built from these terms in SQL.
+ * Ranking (whole word over prefix, title over company over description) is defined in
+ * relevance.ts and built from these terms in SQL.
  */
 
 import { foldText } from './text.ts';
@@ -82,6 +83,11 @@ export function parseQueryTerms(query: string | null | undefined): string[] {
  */
 export function prefixTsQuery(term: string, weight?: 'A' | 'B' | 'C'): string {
   return `${term}:*${weight ?? ''}`;
+}
+
+/** A tsquery for one whole word in one weight class: the word itself, not longer words. */
+export function wordTsQuery(term: string, weight: 'A' | 'B' | 'C'): string {
+  return `${term}:${weight}`;
 }
 
 /** All terms ANDed, each as a prefix. */

@@ -139,6 +139,16 @@ describe(`filters (${TEST_DB})`, () => {
     expect((await search({ categories: [row!.id] })).ids).toEqual(bySlug.ids);
   });
 
+  it('takes list values with quotes, backslashes and braces as plain text', async () => {
+    const odd = ['a"b', 'c\\d', "o'brien", '{x}', 'NULL', 'x,y'];
+    const r = await search({ cities: odd, departments: odd, companies: odd, locations: odd, skills: odd });
+    expect(r.total).toBe(0);
+    expect((await search({ departments: [...odd, 'data'] })).ids).toEqual([ids.zurich]);
+    expect(await services.jobs.findByIds(services.orm.em.fork(), [...odd, ids.zurich])).toMatchObject([
+      { id: ids.zurich },
+    ]);
+  });
+
   it("restricts to an organization's board", async () => {
     const r = await search({ organizationId: '0b0b0000-0000-4000-8000-00000000000b' });
     expect(new Set(r.ids)).toEqual(new Set([ids.multiPlace, ids.partTime]));

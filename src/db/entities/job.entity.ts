@@ -31,13 +31,14 @@ export const JobSchema = defineEntity({
     { name: 'job_remote_type_idx', expression: 'create index job_remote_type_idx on job (remote_type)' },
     { name: 'job_job_type_idx', expression: 'create index job_job_type_idx on job (job_type)' },
     { name: 'job_seniority_idx', expression: 'create index job_seniority_idx on job (seniority)' },
+    // The salary filters' expressions (Migration20261122000007).
     {
-      name: 'job_salary_max_usd_idx',
-      expression: 'create index job_salary_max_usd_idx on job (salary_max_usd)',
+      name: 'job_salary_reach_idx',
+      expression: 'create index job_salary_reach_idx on job ((coalesce(salary_max_usd, salary_min_usd)))',
     },
     {
-      name: 'job_salary_min_usd_idx',
-      expression: 'create index job_salary_min_usd_idx on job (salary_min_usd)',
+      name: 'job_salary_start_idx',
+      expression: 'create index job_salary_start_idx on job ((coalesce(salary_min_usd, salary_max_usd)))',
     },
     { name: 'job_ats_platform_idx', expression: 'create index job_ats_platform_idx on job (ats_platform)' },
     { name: 'job_source_idx', expression: 'create index job_source_idx on job (source)' },

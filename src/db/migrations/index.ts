@@ -5,6 +5,7 @@ import { Migration20261122000003 } from './Migration20261122000003.ts';
 import { Migration20261122000004 } from './Migration20261122000004.ts';
 import { Migration20261122000005 } from './Migration20261122000005.ts';
 import { Migration20261122000006 } from './Migration20261122000006.ts';
+import { Migration20261122000007 } from './Migration20261122000007.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000004', class: Migration20261122000004 },
   { name: 'Migration20261122000005', class: Migration20261122000005 },
   { name: 'Migration20261122000006', class: Migration20261122000006 },
+  { name: 'Migration20261122000007', class: Migration20261122000007 },
 ];

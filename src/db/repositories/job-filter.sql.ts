@@ -1,10 +1,15 @@
 import { CATEGORIES } from '../../domain/categories.ts';
 import { storableFilter, type JobFilter } from '../../domain/job-filter.ts';
-import { fold, parseQueryTerms, prefixTsQuery, allTermsTsQuery } from '../../domain/search-text.ts';
+import { MATCH_TIERS, tierScore, type MatchTier } from '../../domain/relevance.ts';
+import {
+  allTermsTsQuery,
+  fold,
+  parseQueryTerms,
+  prefixTsQuery,
+  wordTsQuery,
+} from '../../domain/search-text.ts';
 
 /** A SQL fragment with its positional (`?`) parameters, in order. */
-export { TEXT_ARRAY };
-
 export interface SqlPart {
   sql: string;
   params: unknown[];
@@ -13,13 +18,25 @@ export interface SqlPart {
 export interface WherePart extends SqlPart {
   /** Whether the clause refers to the company row (alias `c`). */
   usesCompany: boolean;
+  /**
+   * The FROM clause the clause needs: `job j`, started from the board's memberships
+   * (`organization_job oj`) when it lists one organization's jobs, joined to its
+   * company (`c`) when a company filter asks for it.
+   */
+  from: string;
 }
 
 /**
- * A text[] from one JSON parameter. The ORM expands array parameters into lists,
- * so arrays travel as JSON and become arrays in SQL.
+ * A list parameter as one PostgreSQL array literal (`{"a","b"}`), for `?::text[]` or
+ * `?::uuid[]`. The ORM writes every value into the SQL text, so the planner sees the
+ * list's values and estimates each index from them; the former
+ * `array(select jsonb_array_elements_text(?))` was an opaque subquery to it, and a
+ * filter-only search used one index and discarded most of what it read (issue 9).
+ * Every element is quoted, with `"` and `\` escaped, so no value can end the literal.
  */
-const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
+export function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -28,19 +45,28 @@ function foldAll(values: string[]): string[] {
   return [...new Set(values.map((v) => fold(v).trim()).filter(Boolean))];
 }
 
+/** The values that are UUIDs, lower-cased: nothing else can equal a uuid column. */
+export function uuidsOf(values: readonly string[]): string[] {
+  return values.map((v) => v.trim().toLowerCase()).filter((v) => UUID.test(v));
+}
+
+/** Category ids for ids, slugs or names; an unknown one matches no category. */
 function categoryIds(values: string[]): string[] {
-  return values.map((v) => {
-    const key = v.trim().toLowerCase();
-    return CATEGORIES.find((c) => c.id === key || c.slug === key || c.name.toLowerCase() === key)?.id ?? key;
-  });
+  return uuidsOf(
+    values.map((v) => {
+      const key = v.trim().toLowerCase();
+      return (
+        CATEGORIES.find((c) => c.id === key || c.slug === key || c.name.toLowerCase() === key)?.id ?? key
+      );
+    }),
+  );
 }
 
 /** Matches a company by id, display name or normalized name. Alias `c` is the company row. */
 function companyMatch(values: string[], params: unknown[]): string {
-  const ids = values.filter((v) => UUID.test(v.trim())).map((v) => v.trim().toLowerCase());
-  const names = foldAll(values);
-  params.push(JSON.stringify(ids), JSON.stringify(names), JSON.stringify(names));
-  return `(c.id::text = any(${TEXT_ARRAY}) or lower(unaccent(c.name)) = any(${TEXT_ARRAY}) or c.normalized_name = any(${TEXT_ARRAY}))`;
+  const names = arrayLiteral(foldAll(values));
+  params.push(arrayLiteral(uuidsOf(values)), names, names);
+  return `(c.id = any(?::uuid[]) or lower(unaccent(c.name)) = any(?::text[]) or c.normalized_name = any(?::text[]))`;
 }
 
 /**
@@ -53,7 +79,7 @@ export function buildJobWhere(input: JobFilter, now: Date): WherePart {
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
     where.push(sql);
-    params.push(...values.map((v) => (Array.isArray(v) ? JSON.stringify(v) : v)));
+    params.push(...values.map((v) => (Array.isArray(v) ? arrayLiteral(v as string[]) : v)));
   };
 
   const status = filter.status ?? 'open';
@@ -62,25 +88,22 @@ export function buildJobWhere(input: JobFilter, now: Date): WherePart {
   const terms = parseQueryTerms(filter.query);
   if (terms.length > 0) add(`j.search_vector @@ to_tsquery('simple', ?)`, allTermsTsQuery(terms));
 
-  if (filter.organizationId) {
-    add(
-      'exists (select 1 from organization_job oj where oj.job_id = j.id and oj.organization_id = ?)',
-      filter.organizationId,
-    );
-  }
-  if (filter.remoteTypes?.length) add(`j.remote_type = any(${TEXT_ARRAY})`, filter.remoteTypes);
+  // The board's memberships are where a listing starts (see `from`): 112k of a million
+  // jobs are read by the membership key instead of every open job's status.
+  if (filter.organizationId) add('oj.organization_id = ?', filter.organizationId);
+  if (filter.remoteTypes?.length) add(`j.remote_type = any(?::text[])`, filter.remoteTypes);
   if (filter.isRemote === true) add(`j.remote_type = 'remote'`);
   if (filter.isRemote === false) add(`j.remote_type <> 'remote'`);
-  if (filter.cities?.length) add(`j.city_keys && ${TEXT_ARRAY}`, foldAll(filter.cities));
+  if (filter.cities?.length) add(`j.city_keys && ?::text[]`, foldAll(filter.cities));
   if (filter.countries?.length)
     add(
-      `j.country_codes && ${TEXT_ARRAY}`,
+      `j.country_codes && ?::text[]`,
       filter.countries.map((c) => c.toUpperCase()),
     );
   if (filter.locations?.length) {
     const patterns = foldAll(filter.locations).map((l) => `%${l.replace(/[\\%_]/g, '\\$&')}%`);
     add(
-      `(lower(j.location_text) like any(${TEXT_ARRAY}) or j.city_keys && ${TEXT_ARRAY} or j.country_codes && ${TEXT_ARRAY})`,
+      `(lower(j.location_text) like any(?::text[]) or j.city_keys && ?::text[] or j.country_codes && ?::text[])`,
       patterns,
       foldAll(filter.locations),
       filter.locations.map((l) => l.trim().toUpperCase()),
@@ -92,26 +115,25 @@ export function buildJobWhere(input: JobFilter, now: Date): WherePart {
     add('coalesce(j.salary_min_usd, j.salary_max_usd) <= ?', filter.maxSalaryUsd);
   if (filter.hasSalary === true) add('j.salary_min_usd is not null');
   if (filter.hasSalary === false) add('j.salary_min_usd is null');
-  if (filter.skills?.length) add(`j.skill_keys @> ${TEXT_ARRAY}`, foldAll(filter.skills));
-  if (filter.jobTypes?.length) add(`j.job_type = any(${TEXT_ARRAY})`, filter.jobTypes);
-  if (filter.seniorities?.length) add(`j.seniority = any(${TEXT_ARRAY})`, filter.seniorities);
-  if (filter.categories?.length)
-    add(`j.category_id::text = any(${TEXT_ARRAY})`, categoryIds(filter.categories));
+  if (filter.skills?.length) add(`j.skill_keys @> ?::text[]`, foldAll(filter.skills));
+  if (filter.jobTypes?.length) add(`j.job_type = any(?::text[])`, filter.jobTypes);
+  if (filter.seniorities?.length) add(`j.seniority = any(?::text[])`, filter.seniorities);
+  if (filter.categories?.length) add(`j.category_id = any(?::uuid[])`, categoryIds(filter.categories));
   if (filter.companies?.length) where.push(companyMatch(filter.companies, params));
   if (filter.excludeCompanies?.length) where.push(`not ${companyMatch(filter.excludeCompanies, params)}`);
   if (filter.atsPlatforms?.length)
     add(
-      `j.ats_platform = any(${TEXT_ARRAY})`,
+      `j.ats_platform = any(?::text[])`,
       filter.atsPlatforms.map((s) => s.toLowerCase()),
     );
   if (filter.sources?.length)
     add(
-      `j.source = any(${TEXT_ARRAY})`,
+      `j.source = any(?::text[])`,
       filter.sources.map((s) => s.toLowerCase()),
     );
   if (filter.departments?.length)
     add(
-      `lower(j.department) = any(${TEXT_ARRAY})`,
+      `lower(j.department) = any(?::text[])`,
       filter.departments.map((d) => d.trim().toLowerCase()),
     );
   if (filter.postedAfter) add('j.posted_at >= ?', filter.postedAfter);
@@ -121,22 +143,71 @@ export function buildJobWhere(input: JobFilter, now: Date): WherePart {
   if (filter.visaSponsorship !== undefined) add('j.visa_sponsorship = ?', filter.visaSponsorship);
 
   const usesCompany = Boolean(filter.companies?.length || filter.excludeCompanies?.length);
-  return { sql: where.length ? where.join(' and ') : 'true', params, usesCompany };
+  return {
+    sql: where.length ? where.join(' and ') : 'true',
+    params,
+    usesCompany,
+    from: fromClause(Boolean(filter.organizationId), usesCompany),
+  };
 }
 
 /**
- * Relevance as a tiered score: per query word, 100 when it matches the title, else
- * 10 for the company, else 1 for the description. Summing tiers (rather than
- * ts_rank's frequency-based float) makes "title over company over description"
- * strict and leaves genuine ties, which the caller orders newest first.
+ * `job j`, started from the organization's memberships when `board` (its primary key
+ * (organization_id, job_id) gives each job once, so the join adds no duplicates), and
+ * joined to its company when `company`.
+ */
+export function fromClause(board: boolean, company: boolean): string {
+  const jobs = board ? 'organization_job oj join job j on j.id = oj.job_id' : 'job j';
+  return company ? `${jobs} join company c on c.id = j.company_id` : jobs;
+}
+
+/**
+ * The SQL condition that a job matches query word `term` (one of `terms`) at `tier`
+ * (domain/relevance.ts), with its parameter. Title and company read head_vector, which is stored in the row
+ * (Migration20261122000006): weight A is the title, B the company.
+ */
+function tierCondition({ field, whole }: MatchTier, term: string, terms: string[]): SqlPart {
+  if (field !== 'description') {
+    const weight = field === 'title' ? 'A' : 'B';
+    return {
+      sql: `j.head_vector @@ to_tsquery('simple', ?)`,
+      params: [whole ? wordTsQuery(term, weight) : prefixTsQuery(term, weight)],
+    };
+  }
+  // Asked only of a word that matched neither title nor company (CASE stops at the
+  // first true branch), so the word itself anywhere in the vector means in the
+  // description. Asked of each row, it read every such job's out-of-line vector (a
+  // rare word, found mostly in descriptions: 3× slower). Instead the text index gives,
+  // once per statement, the jobs that hold the word itself and match the other words
+  // (at most the query's matches, whatever the word's frequency), kept as a hashed
+  // subplan (JobRepository.indexRead gives it the memory to stay hashed at a million jobs).
+  if (whole)
+    return {
+      sql: `j.id in (select x.id from job x where x.search_vector @@ to_tsquery('simple', ?))`,
+      params: [terms.map((u) => (u === term ? u : prefixTsQuery(u))).join(' & ')],
+    };
+  return { sql: 'true', params: [] };
+}
+
+/**
+ * Relevance as domain/relevance.ts defines it: per query word, the score of its best
+ * tier (whole word over prefix in each field, title over company over description),
+ * summed. The lowest tier is the CASE's else: the WHERE clause already requires every
+ * word to match somewhere. Integer tiers rather than ts_rank's frequency-based float,
+ * so genuine ties remain, which the caller orders newest first.
  */
 export function buildRelevance(query: string | undefined): SqlPart {
   const terms = parseQueryTerms(query);
   if (terms.length === 0) return { sql: '0', params: [] };
   const params: unknown[] = [];
+  const lowest = MATCH_TIERS.at(-1)!;
   const parts = terms.map((t) => {
-    params.push(prefixTsQuery(t, 'A'), prefixTsQuery(t, 'B'));
-    return `(case when j.head_vector @@ to_tsquery('simple', ?) then 100 when j.head_vector @@ to_tsquery('simple', ?) then 10 else 1 end)`;
+    const branches = MATCH_TIERS.slice(0, -1).map((tier) => {
+      const condition = tierCondition(tier, t, terms);
+      params.push(...condition.params);
+      return `when ${condition.sql} then ${tierScore(tier.tier)}`;
+    });
+    return `(case ${branches.join(' ')} else ${tierScore(lowest.tier)} end)`;
   });
   return { sql: parts.join(' + '), params };
 }

@@ -2,24 +2,27 @@ import type { SortOrder } from '../../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
 import type { FacetName, JobFacets } from '../../domain/job-facets.ts';
 import type { JobPage, JobRecord } from '../../domain/job-record.ts';
+import { pageKeyOrder } from '../../domain/page-key.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
 import { buildFacetQuery, toJobFacets } from './job-facets.sql.ts';
-import { buildJobWhere, buildRelevance, TEXT_ARRAY, type SqlPart, type WherePart } from './job-filter.sql.ts';
+import {
+  arrayLiteral,
+  buildJobWhere,
+  buildRelevance,
+  fromClause,
+  uuidsOf,
+  type SqlPart,
+  type WherePart,
+} from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
+import { buildKeyset, readKey, withoutKey } from './page-key.sql.ts';
 
 /**
  * Reads may go to a streaming replica (DATABASE_REPLICA_URLS); without replicas the
  * ORM uses the primary. Writes and API-key checks always use the primary.
  */
 const READ = { method: 'all', connectionType: 'read' } as const;
-
-const ORDER_BY: Record<SortOrder, string> = {
-  relevance: 'relevance desc, j.posted_at desc, j.id desc',
-  newest: 'j.posted_at desc, j.id desc',
-  salary: 'coalesce(j.salary_max_usd, j.salary_min_usd) desc nulls last, j.posted_at desc, j.id desc',
-  first_seen: 'j.first_seen_at desc, j.id desc',
-};
 
 export interface JobRepositoryOptions {
   /**
@@ -44,25 +47,34 @@ export class JobRepository {
     this.indexOnlyMatching = options.indexOnlyMatching ?? false;
   }
 
-  /** One page of matching jobs plus the exact number of matches. */
+  /**
+   * One page of matching jobs plus the exact number of matches, and each job's sort
+   * key. A keyset page (`after`/`before`) is read from the key on, through the index of
+   * the sort order where it has one; a backward one comes in reverse order.
+   */
   async search(em: Em, filter: JobFilter, sort: SortOrder | undefined, page: PageRequest): Promise<JobPage> {
     const where = buildJobWhere(filter, this.clock());
     const order = effectiveSort(filter, sort);
     const relevance = order === 'relevance' ? buildRelevance(filter.query) : { sql: '0', params: [] };
     if (relevance.params.length > 0) return this.searchByRelevance(em, filter, where, relevance, page);
     // Three statements: the page (an index on the sort order stops after it), its last
-    // sightings, the count.
+    // sightings, the count. Without words, relevance orders as newest.
+    const keyOrder = pageKeyOrder(filter, sort);
+    const keyset = buildKeyset(keyOrder, page);
     const rows = await em.execute(
-      `select ${JOB_COLUMNS}, ${relevance.sql} as relevance
-         from job j join company c on c.id = j.company_id
-        where ${where.sql}
-        order by ${ORDER_BY[order]}
+      `select ${JOB_COLUMNS}, ${keyset.keyColumns}
+         from ${fromClause(Boolean(filter.organizationId), true)}
+        where ${where.sql} and ${keyset.where.sql}
+        order by ${keyset.orderBy}
         limit ? offset ?`,
-      [...relevance.params, ...where.params, page.limit, page.offset],
+      [...where.params, ...keyset.where.params, page.limit, page.offset],
       READ,
     );
-    const items = await this.withLastSeen(em, rows.map(toJobRecord));
-    return { items, total: await this.countMatches(em, filter) };
+    const items = await this.withLastSeen(
+      em,
+      rows.map((row) => toJobRecord(withoutKey(row))),
+    );
+    return { items, total: await this.countMatches(em, filter), keys: rows.map((r) => readKey(r, keyOrder)) };
   }
 
   /**
@@ -79,29 +91,31 @@ export class JobRepository {
     relevance: SqlPart,
     page: PageRequest,
   ): Promise<JobPage> {
-    const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
+    const inList = buildKeyset('relevance', page);
+    const outer = buildKeyset('relevance', page, 'page.');
     const rows = await this.indexRead(
       em,
       `with matches as materialized (
-         select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}
+         select j.id, ${relevance.sql} as relevance, j.posted_at from ${where.from} where ${where.sql}
        ), page as (
          select id, relevance, posted_at from matches
-          order by relevance desc, posted_at desc, id desc
+          where ${inList.where.sql}
+          order by ${inList.orderBy}
           limit ? offset ?
        )
-       select ${JOB_COLUMNS}, page.relevance, (select count(*) from matches) as total
+       select ${JOB_COLUMNS}, ${outer.keyColumns}, (select count(*) from matches) as total
          from page join job j on j.id = page.id join company c on c.id = j.company_id
-        order by page.relevance desc, page.posted_at desc, page.id desc`,
-      [...relevance.params, ...where.params, page.limit, page.offset],
+        order by ${outer.orderBy}`,
+      [...relevance.params, ...where.params, ...inList.where.params, page.limit, page.offset],
     );
-    // A page past the end has no rows to carry the total: count (no rows on the first page: none match).
-    const total =
-      rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.countMatches(em, filter);
+    // A page past the end has no rows to carry the total: count (none on a first page: nothing matches).
+    const first = page.offset === 0 && !page.after && !page.before;
+    const total = rows.length > 0 ? Number(rows[0]!.total) : first ? 0 : await this.countMatches(em, filter);
     const items = await this.withLastSeen(
       em,
-      rows.map(({ total: _total, ...row }) => toJobRecord(row)),
+      rows.map(({ total: _total, ...row }) => toJobRecord(withoutKey(row))),
     );
-    return { items, total };
+    return { items, total, keys: rows.map((r) => readKey(r, 'relevance')) };
   }
 
   /**
@@ -127,6 +141,11 @@ export class JobRepository {
         await connection.execute('begin', [], 'run', db);
         try {
           await connection.execute('set local enable_seqscan = off', [], 'run', db);
+          // Relevance asks "does the job hold the word itself?" through a hashed subplan
+          // over the word's matches (job-filter.sql.ts); the planner hashes it only when
+          // it fits in work_mem × hash_mem_multiplier, else it runs the subplan once per
+          // row. 64 MB (128 MB of hash) holds two million ids: every job, at a million.
+          await connection.execute(`set local work_mem = '64MB'`, [], 'run', db);
           const rows = await connection.execute<Record<string, unknown>[]>(sql, params, 'all', db);
           await connection.execute('commit', [], 'run', db);
           return rows;
@@ -140,9 +159,9 @@ export class JobRepository {
   /** The exact number of jobs matching a filter. */
   async countMatches(em: Em, filter: JobFilter): Promise<number> {
     const where = buildJobWhere(filter, this.clock());
-    // The company join only when a company filter needs it: a bare count can stay on job's indexes.
-    const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
-    const sql = `select count(*) as total from ${from} where ${where.sql}`;
+    // The company join only when a company filter needs it: a bare count can stay on
+    // job's indexes. An organization's count starts from its memberships (where.from).
+    const sql = `select count(*) as total from ${where.from} where ${where.sql}`;
     // With words to match, through the text index (see indexRead); filters alone may
     // rightly scan the table.
     const [count] = parseQueryTerms(filter.query).length
@@ -167,10 +186,12 @@ export class JobRepository {
 
   /** Jobs by id, in the order asked; unknown ids are left out. */
   async findByIds(em: Em, ids: readonly string[]): Promise<JobRecord[]> {
-    if (ids.length === 0) return [];
+    // Only UUIDs can be job ids; compared as uuid, the primary key finds them.
+    const keys = uuidsOf(ids);
+    if (keys.length === 0) return [];
     const rows = await em.execute(
-      `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id::text = any(${TEXT_ARRAY})`,
-      [JSON.stringify(ids)],
+      `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id = any(?::uuid[])`,
+      [arrayLiteral(keys)],
       READ,
     );
     const records = await this.withLastSeen(em, rows.map(toJobRecord));
@@ -187,9 +208,9 @@ export class JobRepository {
     if (jobs.length === 0) return [];
     const rows = await em.execute<{ job_id: string; at: string | Date }[]>(
       `select job_id, max(last_seen_at) as at from source_posting
-        where job_id = any(array(select jsonb_array_elements_text(?::jsonb)::uuid))
+        where job_id = any(?::uuid[])
         group by job_id`,
-      [JSON.stringify(jobs.map((j) => j.id))],
+      [arrayLiteral(jobs.map((j) => j.id))],
       READ,
     );
     const seen = new Map(rows.map((r) => [String(r.job_id), new Date(r.at)]));

@@ -1,8 +1,11 @@
-import { offsetForArgs, offsetToCursor } from '@pothos/plugin-relay';
+import { PothosValidationError } from '@pothos/core';
+import { resolveCursorConnection } from '@pothos/plugin-relay';
 import type { SortOrder } from '../../domain/enums.ts';
 import { invalidParameter } from '../../domain/errors.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
 import type { JobRecord } from '../../domain/job-record.ts';
+import { pageKeyOrder, type PageKey } from '../../domain/page-key.ts';
+import { parseJobCursor, toJobCursor } from '../job-cursor.ts';
 import type { GraphQLContext } from '../context.ts';
 
 /** Same limits as REST: 20 by default, at most 100 per page. */
@@ -34,9 +37,11 @@ function checkSize(name: 'first' | 'last', value: number | null | undefined): vo
 }
 
 /**
- * Offset cursors over the shared repository search. A page larger than 100 is
- * refused (not silently cut), as REST refuses per_page > 100. `last` without
- * `before` needs the total first, to know where the end is.
+ * Keyset cursors (graphql/job-cursor.ts) over the shared repository search: a cursor
+ * keeps its place while jobs arrive, and a deep page costs what the first does
+ * (issue 9, item 7). Pothos' resolveCursorConnection turns first/after/last/before
+ * into a limit and a direction. A page larger than 100 is refused (not silently cut),
+ * as REST refuses per_page > 100.
  */
 export async function resolveJobConnection(
   ctx: GraphQLContext,
@@ -46,37 +51,50 @@ export async function resolveJobConnection(
 ): Promise<JobConnectionShape> {
   checkSize('first', args.first);
   checkSize('last', args.last);
-  const { jobs } = ctx.services;
-  const knownTotal =
-    args.last != null && !args.before && args.first == null
-      ? await jobs.countMatches(ctx.em, filter)
-      : undefined;
-  let window;
+  const order = pageKeyOrder(filter, sort);
+  const after = args.after ? parseJobCursor(args.after, order, 'after') : undefined;
+  const before = args.before ? parseJobCursor(args.before, order, 'before') : undefined;
+  const keys = new Map<JobRecord, PageKey>();
+  let total = 0;
+  let connection;
   try {
-    window = offsetForArgs({
-      args: {
-        first: args.first ?? undefined,
-        last: args.last ?? undefined,
-        after: args.after ?? undefined,
-        before: args.before ?? undefined,
+    connection = await resolveCursorConnection<Promise<JobRecord[]>>(
+      {
+        args: {
+          first: args.first ?? undefined,
+          last: args.last ?? undefined,
+          after: args.after ?? undefined,
+          before: args.before ?? undefined,
+        },
+        defaultSize: DEFAULT_PAGE_SIZE,
+        maxSize: MAX_PAGE_SIZE,
+        toCursor: (job: JobRecord) => toJobCursor(order, keys.get(job)!),
       },
-      defaultSize: DEFAULT_PAGE_SIZE,
-      maxSize: MAX_PAGE_SIZE,
-      totalCount: knownTotal,
-    });
+      async ({ limit, inverted }) => {
+        const page = await ctx.services.jobs.search(ctx.em, filter, sort, {
+          offset: 0,
+          limit,
+          after,
+          before,
+          backward: inverted,
+        });
+        page.items.forEach((job, i) => keys.set(job, page.keys[i]!));
+        total = page.total;
+        return page.items;
+      },
+    );
   } catch (error) {
-    throw invalidParameter('after', (error as Error).message || 'invalid cursor');
+    // Pothos' own argument checks (e.g. first and last together).
+    if (error instanceof PothosValidationError) throw invalidParameter('first', error.message);
+    throw error;
   }
-  if (!Number.isFinite(window.offset) || window.offset < 0) throw invalidParameter('after', 'invalid cursor');
-  const page = await jobs.search(ctx.em, filter, sort, { offset: window.offset, limit: window.limit });
-  const nodes = page.items.slice(0, window.expectedSize);
-  const edges = nodes.map((node, i) => ({ cursor: offsetToCursor(window.offset + i), node }));
+  const edges = connection!.edges.flatMap((e) => (e ? [e] : []));
   return {
     edges,
-    totalCount: page.total,
+    totalCount: total,
     pageInfo: {
-      hasPreviousPage: window.hasPreviousPage,
-      hasNextPage: window.hasNextPage(page.items.length),
+      hasPreviousPage: connection!.pageInfo.hasPreviousPage,
+      hasNextPage: connection!.pageInfo.hasNextPage,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },

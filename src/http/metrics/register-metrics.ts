@@ -18,8 +18,10 @@ export interface MetricsRegistration {
 
 /**
  * Prometheus metrics for one app, in a registry of its own (tests build many apps in
- * one process; prom-client's global registry would refuse the second). Register before
- * @fastify/compress: the error counter reads JSON bodies as they were written.
+ * one process; prom-client's global registry would refuse the second). Its hooks are
+ * the app's own, so they run before the per-route ones of @fastify/compress: the error
+ * counter reads JSON bodies as they were written. Registered before compress and the
+ * rate limit, /metrics gets neither.
  */
 export async function registerMetrics(
   app: FastifyInstance,

@@ -47,6 +47,10 @@ const EnvSchema = z
     INGEST_POLLER: boolFromEnv.default(true),
     /** Worker threads that normalize postings during ingest; 0 normalizes on the main thread. @default the number of cores */
     NORMALIZE_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
+    /** Serve Prometheus metrics at /metrics. @default true */
+    METRICS_ENABLED: boolFromEnv.default(true),
+    /** When set, /metrics answers only `Authorization: Bearer <token>` (at least 16 characters). */
+    METRICS_TOKEN: z.string().min(16).optional(),
   })
   .loose();
 
@@ -59,6 +63,7 @@ export interface Config {
   demoJobs: number;
   ingestPoller: boolean;
   normalizeThreads: number;
+  metrics: { enabled: boolean; token: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoJobs: e.DEMO_JOBS,
     ingestPoller: e.INGEST_POLLER,
     normalizeThreads: e.NORMALIZE_THREADS,
+    metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
   };
   return Object.freeze(config);
 }

@@ -11,6 +11,7 @@ import { OrganizationRepository } from './db/repositories/organization.repositor
 import { SourceRepository } from './db/repositories/source.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
 import { inProcessNormalizer, threadedNormalizer, type Normalizer } from './ingest/normalize-pool.ts';
+import { createIngestRuns, type IngestRuns } from './ingest/ingest-runs.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
 
 /** Everything long-lived, built once and passed down: no module-level singletons. */
@@ -29,6 +30,8 @@ export interface Services {
   http: HttpClient;
   /** Normalizes feeds for the ingest pipeline, in worker threads unless NORMALIZE_THREADS=0. */
   normalizer: Normalizer;
+  /** Completed ingest runs of this process, announced to whoever counts them (metrics). */
+  ingestRuns: IngestRuns;
   /** Shared rate-limit store when REDIS_URL is set. */
   redis: Redis | null;
   /** The LISTEN side of new-job announcements, opened on first use (only servers need it). */
@@ -91,6 +94,7 @@ export async function createServices(
     registry: overrides.registry ?? createSourceRegistry(),
     http: overrides.http ?? createHttpClient({ userAgent: 'job-listings-service/0.1 (+https://localhost)' }),
     normalizer,
+    ingestRuns: createIngestRuns(),
     redis,
     jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
     close: async () => {

@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { useErrorCodes } from './error-codes.ts';
@@ -11,8 +11,13 @@ let graphiqlPage: string | undefined;
 
 export type Yoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
+export interface GraphQLOptions {
+  /** Plugins run after the error codes are set (the app's operation metrics). */
+  plugins?: Plugin[];
+}
+
 /** The GraphQL endpoint, framework-free: http/ mounts it, tests call `yoga.fetch`. */
-export function createGraphQL(services: GraphQLDeps): Yoga {
+export function createGraphQL(services: GraphQLDeps, options: GraphQLOptions = {}): Yoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -35,6 +40,7 @@ export function createGraphQL(services: GraphQLDeps): Yoga {
         maxTokens: { n: 2000 },
         blockFieldSuggestion: { enabled: false },
       }),
+      ...(options.plugins ?? []),
     ],
     maskedErrors: {
       // Expected errors keep their catalogue code; anything else is masked and logged.

@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { Plugin } from 'graphql-yoga';
 import { createGraphQL } from '../graphql/yoga.ts';
 import { registerCategoriesRoute } from '../rest/categories.route.ts';
 import { toErrorResponse, type ErrorResponse } from '../rest/error-map.ts';
@@ -23,6 +24,7 @@ import type { Services } from '../services.ts';
 import './fastify-types.ts';
 import { ALWAYS_READY, registerHealthRoutes, type Readiness } from './health.ts';
 import { registerCaching } from './caching.ts';
+import { registerMetrics } from './metrics/register-metrics.ts';
 import { clientErrorHandler, frameworkErrors } from './protocol-errors.ts';
 import { registerRequestId, registerRequestLog, requestId } from './request-log.ts';
 import { registerWebPage } from './web-page.ts';
@@ -157,6 +159,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
       },
     });
   });
+  const metrics = await registerMetrics(app, services);
   await registerCaching(app);
   // gzip/brotli for what is worth it (a 50-job page is ~170 kB of JSON); event streams
   // are never compressed (the default types leave text/event-stream out), so live
@@ -210,14 +213,14 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   registerOrganizationJobsRoute(app, services);
   registerCategoriesRoute(app, services);
   registerHealthRoutes(app, services, readiness);
-  mountGraphQL(app, services);
+  mountGraphQL(app, services, metrics.graphqlPlugins);
   registerWebPage(app);
   return app;
 }
 
 /** Yoga handles /graphql itself (GraphiQL, SSE, batching); Fastify only routes to it. */
-function mountGraphQL(app: FastifyInstance, services: Services): void {
-  const yoga = createGraphQL(services);
+function mountGraphQL(app: FastifyInstance, services: Services, plugins: Plugin[]): void {
+  const yoga = createGraphQL(services, { plugins });
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],

@@ -7,6 +7,7 @@ import { jobIdFor } from '../domain/ids.ts';
 import type { RawPosting } from '../domain/raw-posting.ts';
 import { dedupKeyOf, findDuplicate, sourceKeyOf } from './dedupe.ts';
 import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
+import type { IngestRuns } from './ingest-runs.ts';
 import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
 import { externalIdKey } from './normalize/index.ts';
 import { payloadHash } from './normalize/payload-hash.ts';
@@ -23,6 +24,8 @@ export interface IngestDeps {
   logger?: Logger;
   /** Where normalization runs: worker threads in the services, this thread by default. */
   normalizer?: Normalizer;
+  /** Told of each run that completes (the metrics count runs and postings by outcome). */
+  ingestRuns?: IngestRuns;
 }
 
 export interface IngestInput {
@@ -136,6 +139,7 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
     { platform: input.platform, board: input.board, ...run.summary, rejectedRows: undefined },
     'ingest run',
   );
+  deps.ingestRuns?.completed({ platform: input.platform, board: input.board, summary: run.summary });
   return run.summary;
 }
 

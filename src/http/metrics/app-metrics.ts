@@ -1,0 +1,125 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { OperationLabels, OperationObserver } from '../../graphql/operation-metrics.ts';
+import type { CompletedRun } from '../../ingest/ingest-runs.ts';
+import type { PoolStats } from '../../db/pool-stats.ts';
+
+/** Postings of a run by what happened to them (IngestSummary), one series each. */
+export const POSTING_OUTCOMES = ['new', 'updated', 'unchanged', 'merged', 'closed', 'rejected'] as const;
+
+/**
+ * Operation names come from clients: past this many distinct ones an app counts
+ * further names as `other`, so a client cannot grow the series without bound.
+ */
+export const MAX_OPERATION_NAMES = 200;
+
+export interface AppMetrics extends OperationObserver {
+  request(labels: { method: string; route: string; status_code: string }, seconds: number): void;
+  /** An error answered outside GraphQL execution (REST, or /graphql refused before yoga ran). */
+  responseError(transport: 'rest' | 'graphql', code: string): void;
+  ingestRun(run: CompletedRun): void;
+  /** Called on each scrape: the pools as they are now. */
+  setPools(stats: PoolStats[]): void;
+}
+
+/**
+ * Every metric of one app, in that app's registry (README, "Metrics", lists them).
+ * Labels are bounded: route patterns, methods, status codes, catalogue codes,
+ * platforms, schema fields, and operation names capped at MAX_OPERATION_NAMES.
+ */
+export function createAppMetrics(registry: Registry): AppMetrics {
+  const registers = [registry];
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const requestSeconds = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to finishing its response (an event stream: its whole life).',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const errors = new Counter({
+    name: 'api_errors_total',
+    help: 'Errors answered, by transport and catalogue code (REST error.code, GraphQL extensions.code).',
+    labelNames: ['transport', 'code'] as const,
+    registers,
+  });
+  const operations = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations executed or subscribed, by operation name (or anonymous) and type.',
+    labelNames: ['operation_name', 'operation_type'] as const,
+    registers,
+  });
+  const operationSeconds = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'Execution time of GraphQL queries and mutations, by operation name and type.',
+    labelNames: ['operation_name', 'operation_type'] as const,
+    registers,
+  });
+  const subscriptions = new Gauge({
+    name: 'graphql_subscriptions_open',
+    help: 'GraphQL subscription streams open now, by root field.',
+    labelNames: ['field'] as const,
+    registers,
+  });
+  const ingestRuns = new Counter({
+    name: 'ingest_runs_total',
+    help: 'Ingest runs completed in this process (poller, demo seed), by platform.',
+    labelNames: ['platform'] as const,
+    registers,
+  });
+  const ingestPostings = new Counter({
+    name: 'ingest_postings_total',
+    help: 'Postings of completed ingest runs, by platform and outcome.',
+    labelNames: ['platform', 'outcome'] as const,
+    registers,
+  });
+  const pool = new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by pool and state (total, idle, waiting); absent on PGlite.',
+    labelNames: ['connection', 'state'] as const,
+    registers,
+  });
+
+  const names = new Set<string>();
+  const operationLabels = ({ name, type }: OperationLabels) => {
+    if (!names.has(name) && names.size < MAX_OPERATION_NAMES) names.add(name);
+    return { operation_name: names.has(name) ? name : 'other', operation_type: type };
+  };
+
+  return {
+    request: (labels, seconds) => {
+      requests.inc(labels);
+      requestSeconds.observe(labels, seconds);
+    },
+    executed: (operation, seconds) => {
+      const labels = operationLabels(operation);
+      operations.inc(labels);
+      if (seconds !== null) operationSeconds.observe(labels, seconds);
+    },
+    error: (code) => errors.inc({ transport: 'graphql', code }),
+    responseError: (transport, code) => errors.inc({ transport, code }),
+    subscribed: (field) => {
+      subscriptions.inc({ field });
+      let open = true;
+      return () => {
+        if (open) subscriptions.dec({ field });
+        open = false;
+      };
+    },
+    ingestRun: ({ platform, summary }) => {
+      ingestRuns.inc({ platform });
+      for (const outcome of POSTING_OUTCOMES) ingestPostings.inc({ platform, outcome }, summary[outcome]);
+    },
+    setPools: (stats) => {
+      pool.reset();
+      for (const { connection, total, idle, waiting } of stats) {
+        pool.set({ connection, state: 'total' }, total);
+        pool.set({ connection, state: 'idle' }, idle);
+        pool.set({ connection, state: 'waiting' }, waiting);
+      }
+    },
+  };
+}

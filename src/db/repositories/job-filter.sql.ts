@@ -21,14 +21,14 @@ export interface WherePart extends SqlPart {
  */
 const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
-function foldAll(values: string[]): string[] {
+export function foldAll(values: string[]): string[] {
   return [...new Set(values.map((v) => fold(v).trim()).filter(Boolean))];
 }
 
-function categoryIds(values: string[]): string[] {
+export function categoryIds(values: string[]): string[] {
   return values.map((v) => {
     const key = v.trim().toLowerCase();
     return CATEGORIES.find((c) => c.id === key || c.slug === key || c.name.toLowerCase() === key)?.id ?? key;

@@ -1,0 +1,48 @@
+import type { Bitmap } from './bitmap.ts';
+import type { IndexData } from './index-data.ts';
+
+/** One facet value and how many jobs of the current search have it. */
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/**
+ * Facet counts over the current search's matches (every filter and word applied, not
+ * disjunctive), as /work/briefs/facets-spec.md defines them: list values by count
+ * descending then value ascending; cities and skills the top 20; salary in band order.
+ * Country and city count the same values their filters match (country_codes, city_keys:
+ * every place of a multi-location job).
+ */
+export interface Facets {
+  remoteType: FacetCount[];
+  jobType: FacetCount[];
+  seniority: FacetCount[];
+  category: FacetCount[];
+  country: FacetCount[];
+  city: FacetCount[];
+  skill: FacetCount[];
+  salary: FacetCount[];
+}
+
+export const TOP_FACET_VALUES = 20;
+
+const byCountThenValue = (a: FacetCount, b: FacetCount) =>
+  b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+export function countFacets(data: IndexData, result: Bitmap): Facets {
+  const list = (field: keyof IndexData['values'], top = Infinity) =>
+    data.values[field].counts(result).sort(byCountThenValue).slice(0, top);
+  return {
+    remoteType: list('remoteType'),
+    jobType: list('jobType'),
+    seniority: list('seniority'),
+    category: list('category'),
+    country: list('country'),
+    city: list('city', TOP_FACET_VALUES),
+    skill: list('skill', TOP_FACET_VALUES),
+    salary: data.salaryBands
+      .map(({ value, docs }) => ({ value, count: result.andCardinality(docs) }))
+      .filter((f) => f.count > 0),
+  };
+}

@@ -30,9 +30,19 @@ export const TOP_FACET_VALUES = 20;
 const byCountThenValue = (a: FacetCount, b: FacetCount) =>
   b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
+/** Reusable room for a result's docs: a fresh array per query per field was most of a broad query's cost. */
+const buffers = new WeakMap<IndexData, Uint32Array>();
+
 export function countFacets(data: IndexData, result: Bitmap): Facets {
+  let docs: Uint32Array | undefined;
+  const readDocs = () => {
+    if (docs) return docs;
+    let buffer = buffers.get(data);
+    if (!buffer) buffers.set(data, (buffer = new Uint32Array(data.docCount)));
+    return (docs = result.toUint32Array(buffer));
+  };
   const list = (field: keyof IndexData['values'], top = Infinity) =>
-    data.values[field].counts(result).sort(byCountThenValue).slice(0, top);
+    data.values[field].counts(result, readDocs, top).sort(byCountThenValue).slice(0, top);
   return {
     remoteType: list('remoteType'),
     jobType: list('jobType'),

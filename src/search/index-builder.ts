@@ -119,7 +119,7 @@ export class JobIndexBuilder {
         description: this.words.description.finish(),
       }),
       values: Object.fromEntries(
-        VALUE_FIELDS.map((f) => [f, new ValueIndex(this.values[f].finish())]),
+        VALUE_FIELDS.map((f) => [f, new ValueIndex(this.values[f].finish(), n)]),
       ) as Record<ValueField, ValueIndex>,
       hasSalaryMin: new Bitmap(this.hasSalaryMin),
       salaryHigh,

@@ -20,7 +20,7 @@ import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
  * SEARCH_INDEX_SEED to replay a failure (its seed and query are in the message).
  */
 const SEED = Number(process.env.SEARCH_INDEX_SEED ?? 9_2026);
-const QUERIES = 2000;
+const QUERIES = Number(process.env.SEARCH_INDEX_QUERIES ?? 2000);
 const NOW = new Date('2026-11-22T00:00:00Z');
 const OTHER_ORG = { id: '0b6a3d52-58d5-4f0e-9d27-3c1f1e0a7b11', name: 'Other Org', slug: 'other-org' };
 

@@ -33,6 +33,20 @@ const byCountThenValue = (a: FacetCount, b: FacetCount) =>
 /** Reusable room for a result's docs: a fresh array per query per field was most of a broad query's cost. */
 const buffers = new WeakMap<IndexData, Uint32Array>();
 
+/** The `top` first of `list` by count then value, without sorting all of it (3,000 cities). */
+function best(list: FacetCount[], top: number): FacetCount[] {
+  if (list.length <= top) return list.sort(byCountThenValue);
+  const out: FacetCount[] = [];
+  for (const f of list) {
+    if (out.length === top && byCountThenValue(f, out[top - 1]!) >= 0) continue;
+    let i = out.length;
+    while (i > 0 && byCountThenValue(f, out[i - 1]!) < 0) i--;
+    out.splice(i, 0, f);
+    if (out.length > top) out.pop();
+  }
+  return out;
+}
+
 export function countFacets(data: IndexData, result: Bitmap): Facets {
   let docs: Uint32Array | undefined;
   const readDocs = () => {
@@ -42,7 +56,7 @@ export function countFacets(data: IndexData, result: Bitmap): Facets {
     return (docs = result.toUint32Array(buffer));
   };
   const list = (field: keyof IndexData['values'], top = Infinity) =>
-    data.values[field].counts(result, readDocs, top).sort(byCountThenValue).slice(0, top);
+    best(data.values[field].counts(result, readDocs, top), top);
   return {
     remoteType: list('remoteType'),
     jobType: list('jobType'),

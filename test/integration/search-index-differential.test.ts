@@ -254,6 +254,9 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
     const terms = index.termCounts;
     expect(terms.title).toBeGreaterThan(50);
     expect(terms.description).toBeGreaterThan(terms.title);
+    // Enough cities and skills that their facets take both counting paths (ValueIndex: > 64 values).
+    expect(vocabulary.cities.length).toBeGreaterThan(64);
+    expect(vocabulary.skills.length).toBeGreaterThan(64);
   });
 
   it(`gives SQL's totals and pages for ${QUERIES} random searches, and its facet counts`, async () => {

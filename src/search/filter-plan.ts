@@ -6,8 +6,14 @@ import type { IndexData } from './index-data.ts';
 import type { PrefixMatch } from './term-index.ts';
 
 const DAY_MS = 86_400_000;
-/** Query words PostgreSQL's parser reads as we do: folded words are [a-z0-9] runs. */
+/** Query words PostgreSQL's parser reads as we do: folded words are [a-z0-9] runs… */
 const PLAIN_WORD = /^[a-z0-9]+$/;
+/**
+ * …except a number in scientific notation followed by letters, which its parser splits
+ * into a phrase: to_tsquery('simple', '12e3x:*') is '12e3':* <-> 'x':*, while the stored
+ * vectors hold '12e3x' as one word (search-text.ts tokenize).
+ */
+const SPLIT_BY_PARSER = /^[0-9]+e[0-9]+[a-z]/;
 
 /** A filter the index answers: the matching jobs and, per query word, its prefix matches. */
 export interface FilterPlan {
@@ -22,7 +28,7 @@ export interface FilterPlan {
  * then asks SQL:
  * - `locations` (a substring of the location text);
  * - query words with other than [a-z0-9] after folding (other scripts: PostgreSQL's
- *   parser may split them differently per locale);
+ *   parser may split them differently per locale), or that its parser splits (SPLIT_BY_PARSER);
  * - an organization id that is no UUID (SQL rejects it).
  */
 export function planFilter(
@@ -34,7 +40,7 @@ export function planFilter(
   const filter = storableFilter(input);
   if (filter.locations?.length) return 'unsupported';
   const terms = parseQueryTerms(filter.query);
-  if (!terms.every((t) => PLAIN_WORD.test(t))) return 'unsupported';
+  if (!terms.every((t) => PLAIN_WORD.test(t) && !SPLIT_BY_PARSER.test(t))) return 'unsupported';
   if (filter.organizationId && !UUID.test(filter.organizationId)) return 'unsupported';
 
   const v = data.values;

@@ -141,7 +141,7 @@ function randomQuery(rng: ReturnType<typeof createRng>): string {
   ];
   const words = Array.from({ length: rng.int(1, 4) }, () => {
     if (rng.chance(0.1)) return rng.pick(special);
-    if (rng.chance(0.05)) return rng.pick(['zzqx', 'qqq', '0', '2', 'x9']);
+    if (rng.chance(0.05)) return rng.pick(['zzqx', 'qqq', '0', '2', 'x9', '1e5', '12e3x']);
     const word = rng.pick(vocabulary.words);
     let w = word.slice(0, rng.int(1, 6));
     if (rng.chance(0.15)) w = w.replace(/[aeioucns]/, (ch) => ACCENTED[ch] ?? ch);
@@ -293,5 +293,7 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
   it('answers a location filter with "unsupported" (SQL serves it)', () => {
     expect(index.query({ locations: ['Berlin'] }, undefined, { offset: 0, limit: 10 })).toBe('unsupported');
     expect(index.query({ query: '東京' }, undefined, { offset: 0, limit: 10 })).toBe('unsupported');
+    // PostgreSQL's parser reads "12e3x" as the phrase 12e3 <-> x; the stored word is 12e3x.
+    expect(index.query({ query: 'data 12e3x' }, undefined, { offset: 0, limit: 10 })).toBe('unsupported');
   });
 });

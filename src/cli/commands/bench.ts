@@ -17,6 +17,11 @@ export function registerBenchCommand(program: Command): void {
     .option('--repeats <n>', 'runs per search query', count, 30)
     .option('--seed <n>', 'demo data seed', count, 7)
     .option('--no-pglite', 'skip PGlite')
+    .option(
+      '--search-index <n>',
+      'only the in-process search index, on n synthetic jobs (no database)',
+      count,
+    )
     .action(
       async (opts: {
         postings: number;
@@ -25,7 +30,13 @@ export function registerBenchCommand(program: Command): void {
         repeats: number;
         seed: number;
         pglite: boolean;
+        searchIndex?: number;
       }) => {
+        if (opts.searchIndex !== undefined) {
+          const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
+          await runSearchIndexBench(opts.searchIndex, opts.repeats);
+          return;
+        }
         // Loaded on use: the bench pulls in the whole ingest graph and the cluster helper.
         const { runBench } = await import('../../../scripts/bench/index.ts');
         await runBench({ ...opts, repeats: Math.max(1, opts.repeats) });

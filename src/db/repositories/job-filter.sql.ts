@@ -38,10 +38,10 @@ export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
-function foldAll(values: string[]): string[] {
+export function foldAll(values: string[]): string[] {
   return [...new Set(values.map((v) => fold(v).trim()).filter(Boolean))];
 }
 
@@ -51,7 +51,7 @@ export function uuidsOf(values: readonly string[]): string[] {
 }
 
 /** Category ids for ids, slugs or names; an unknown one matches no category. */
-function categoryIds(values: string[]): string[] {
+export function categoryIds(values: string[]): string[] {
   return uuidsOf(
     values.map((v) => {
       const key = v.trim().toLowerCase();

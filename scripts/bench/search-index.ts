@@ -1,0 +1,176 @@
+/**
+ * The search index alone, on synthetic jobs (no database): build time, memory, and
+ * p50/p99 per query kind with exact totals and facets.
+ *
+ *   npm run bench -- --search-index 1000000 [--repeats 200]
+ *
+ * The rows are what SearchIndexRepository reads (IndexJobRow), drawn from a fixed
+ * seed: titles from 400 words, companies from 20,000 names, descriptions of 80
+ * distinct words from a 100,000-word vocabulary, all Zipf-distributed (a real corpus
+ * has 10⁵–10⁶ distinct words per million jobs; reference/bitmap-search-feasibility.md).
+ */
+import type { IndexJobRow } from '../../src/db/repositories/search-index.repository.ts';
+import type { JobFilter } from '../../src/domain/job-filter.ts';
+import { roaringMemory } from '../../src/search/bitmap.ts';
+import { JobIndexBuilder } from '../../src/search/index-builder.ts';
+import { SearchIndex } from '../../src/search/search-index.ts';
+import { fmt, log, ms, percentile, table } from './format.ts';
+
+const NOW_US = Date.parse('2026-11-22T12:00:00Z') * 1000;
+const ORG = '00000000-0000-4000-8000-000000000001';
+
+function createRng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Pronounceable distinct words, the first ones common English job words. */
+function vocabulary(size: number, rnd: () => number, common: string[]): string[] {
+  const out = new Set(common);
+  const syllables = [
+    'ka',
+    'ter',
+    'mo',
+    'lin',
+    'de',
+    'ra',
+    'so',
+    'vi',
+    'nu',
+    'pe',
+    'str',
+    'al',
+    'qu',
+    'en',
+    'gi',
+  ];
+  while (out.size < size) {
+    let w = '';
+    for (let k = 1 + Math.floor(rnd() * 4); k > 0; k--) w += syllables[Math.floor(rnd() * syllables.length)];
+    out.add(w + (rnd() < 0.1 ? String(Math.floor(rnd() * 100)) : ''));
+  }
+  return [...out];
+}
+
+/** A Zipf-like pick: index ~ size^u - 1. */
+const zipf = (rnd: () => number, size: number) => Math.min(size - 1, Math.floor(size ** rnd()) - 1);
+
+export function syntheticRows(count: number): { ids: string[]; rows: IndexJobRow[] } {
+  const rnd = createRng(20261123);
+  const titleWords = vocabulary(400, rnd, ['engineer', 'senior', 'software', 'data', 'manager', 'developer']);
+  const words = vocabulary(100_000, rnd, ['engineer', 'experience', 'team', 'kubernetes', 'python', 'data']);
+  const companies = vocabulary(20_000, rnd, ['acme']);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const rows: IndexJobRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const salary = rnd() < 0.4 ? 30_000 + Math.floor(rnd() * 250) * 1000 : null;
+    const description = new Set<string>();
+    while (description.size < 80) description.add(words[zipf(rnd, words.length)]!);
+    rows.push({
+      id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+      status: rnd() < 0.95 ? 'open' : 'closed',
+      remoteType: pick(['remote', 'hybrid', 'onsite', 'unknown']),
+      jobType: rnd() < 0.9 ? pick(['full-time', 'part-time', 'contract', 'internship', 'temporary']) : null,
+      seniority: rnd() < 0.8 ? pick(['entry', 'mid', 'senior', 'lead', 'manager']) : null,
+      categoryId: `c0000000-0000-4000-8000-0000000000${String(Math.floor(rnd() * 20)).padStart(2, '0')}`,
+      companyId: `c1000000-0000-4000-8000-${zipf(rnd, 20_000).toString(16).padStart(12, '0')}`,
+      countryCodes: [pick(['US', 'US', 'US', 'GB', 'DE', 'CA', 'FR', 'NL', 'IN', 'ES'])],
+      cityKeys: [`city${zipf(rnd, 3000)}`],
+      skillKeys: Array.from({ length: Math.floor(rnd() * 5) }, () => `skill${zipf(rnd, 500)}`),
+      salaryMinUsd: salary,
+      salaryMaxUsd: salary === null ? null : salary + 20_000,
+      atsPlatform: pick(['greenhouse', 'lever', 'ashby', 'workable']),
+      source: 'synthetic',
+      departmentKey: rnd() < 0.8 ? pick(['engineering', 'sales', 'marketing', 'operations']) : null,
+      visaSponsorship: rnd() < 0.5 ? rnd() < 0.3 : null,
+      postedUs: NOW_US - Math.floor(rnd() * 180 * 86_400_000_000),
+      firstSeenUs: NOW_US - Math.floor(rnd() * 180 * 86_400_000_000),
+      titleWords: [...new Set([titleWords[zipf(rnd, 400)]!, titleWords[zipf(rnd, 400)]!, pick(titleWords)])],
+      companyWords: [companies[zipf(rnd, companies.length)]!],
+      descriptionWords: [...description],
+    });
+  }
+  const ids = rows
+    .map((r) => ({ id: r.id, at: r.postedUs }))
+    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
+    .map((r) => r.id);
+  return { ids, rows };
+}
+
+const mb = (bytes: number) => fmt(bytes / 2 ** 20);
+
+export async function runSearchIndexBench(count: number, repeats: number): Promise<void> {
+  log(`# Search index on ${fmt(count)} synthetic jobs (no database)`);
+  const { ids, rows } = syntheticRows(count);
+  const members = rows.filter((_, i) => i % 9 === 0).map((r) => ({ organizationId: ORG, jobId: r.id }));
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const builder = new JobIndexBuilder(ids);
+  builder.addJobs(rows);
+  builder.addMemberships(members);
+  const index = new SearchIndex(builder.finish(), () => new Date(NOW_US / 1000));
+  const built = performance.now();
+  index.warm();
+  const warmed = performance.now();
+  rows.length = 0;
+  globalThis.gc?.();
+  const after = process.memoryUsage();
+  log(
+    `build ${ms((built - started) / 1000)} s, 1–2-letter prefix unions ${ms((warmed - built) / 1000)} s; ` +
+      `words: ${JSON.stringify(index.termCounts)}`,
+  );
+  log(
+    `memory: bitmaps (native) ${mb(roaringMemory())} MB, JS heap +${mb(after.heapUsed - before.heapUsed)} MB, ` +
+      `RSS ${mb(after.rss)} MB${globalThis.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
+  );
+
+  const kinds: [string, JobFilter, Parameters<SearchIndex['query']>[1], number][] = [
+    ['broad word "engineer"', { query: 'engineer' }, undefined, 0],
+    ['prefix "eng"', { query: 'eng' }, undefined, 0],
+    ['one letter "s"', { query: 's' }, undefined, 0],
+    ['rare word', { query: 'kamolinde' }, undefined, 0],
+    ['two words', { query: 'senior data' }, undefined, 0],
+    ['three words', { query: 'senior software engineer' }, undefined, 0],
+    ['filters only', { remoteTypes: ['remote'], countries: ['US'], minSalaryUsd: 120_000 }, undefined, 0],
+    [
+      'words + filters',
+      { query: 'engineer python', remoteTypes: ['remote', 'hybrid'], skills: ['skill1'] },
+      undefined,
+      0,
+    ],
+    ['organization listing', { organizationId: ORG }, 'newest', 0],
+    ['deep page (offset 20,000)', {}, 'newest', 20_000],
+    ['salary sort', { query: 'data' }, 'salary', 0],
+    ['first seen sort, deep', { countries: ['US'] }, 'first_seen', 5_000],
+  ];
+  const out: (string | number)[][] = [];
+  for (const [name, filter, sort, offset] of kinds) {
+    const run = (facets: boolean) => {
+      const times: number[] = [];
+      let total = 0;
+      for (let r = 0; r < repeats + 5; r++) {
+        const t = performance.now();
+        const answer = index.query(filter, sort, { offset, limit: 20 }, { facets });
+        if (r >= 5) times.push(performance.now() - t);
+        if (answer !== 'unsupported') total = answer.total;
+      }
+      times.sort((a, b) => a - b);
+      return { total, p50: percentile(times, 50), p99: percentile(times, 99) };
+    };
+    const bare = run(false);
+    const full = run(true);
+    out.push([name, fmt(full.total), ms(full.p50), ms(full.p99), ms(bare.p50), ms(bare.p99)]);
+  }
+  log();
+  log(
+    `## Index queries: exact total + a page of 20, with and without the 8 facets (ms, ${repeats} runs each)`,
+  );
+  log(table(['query', 'total', 'p50', 'p99', 'p50 no facets', 'p99 no facets'], out));
+}

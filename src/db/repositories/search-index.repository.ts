@@ -1,0 +1,172 @@
+import type { Em } from '../orm.ts';
+import { arrayLiteral, uuidsOf } from './job-filter.sql.ts';
+
+/**
+ * What the in-process search index (src/search) holds of one job: every value a
+ * filter, a facet or a sort reads, in the form the SQL path compares it.
+ * - The words are the stored search vector's own lexemes per weight (A title, B company,
+ *   C description), so the index matches exactly what `search_vector @@ 'w:*'` and the
+ *   tiers' `head_vector @@ 'w:*A'` match, whatever code stored the row.
+ * - Times are microseconds since the epoch (timestamptz's precision; a JS Date has ms).
+ * - `departmentKey` is PostgreSQL's `lower(department)`, as the department filter compares.
+ */
+export interface IndexJobRow {
+  id: string;
+  status: string;
+  remoteType: string;
+  jobType: string | null;
+  seniority: string | null;
+  categoryId: string | null;
+  companyId: string;
+  countryCodes: string[];
+  cityKeys: string[];
+  skillKeys: string[];
+  salaryMinUsd: number | null;
+  salaryMaxUsd: number | null;
+  atsPlatform: string;
+  source: string;
+  departmentKey: string | null;
+  visaSponsorship: boolean | null;
+  postedUs: number;
+  firstSeenUs: number;
+  titleWords: string[];
+  companyWords: string[];
+  descriptionWords: string[];
+}
+
+/** A company as the company filters match it: id, `lower(unaccent(name))`, normalized name. */
+export interface IndexCompanyRow {
+  id: string;
+  nameKey: string;
+  normalizedName: string;
+}
+
+export interface IndexMembershipRow {
+  organizationId: string;
+  jobId: string;
+}
+
+/** Receives a consistent snapshot of everything the index is built from, in this order. */
+export interface IndexSnapshotVisitor {
+  /** Every job id in (posted_at, id) order: the index's dense doc numbers. */
+  order(ids: string[]): void;
+  companies(rows: IndexCompanyRow[]): void;
+  /** The jobs, a page at a time (in id order, not doc order). */
+  jobs(rows: IndexJobRow[]): void;
+  memberships(rows: IndexMembershipRow[]): void;
+}
+
+const JOB_INDEX_COLUMNS = `j.id::text as id, j.status, j.remote_type, j.job_type, j.seniority,
+  j.category_id::text as category_id, j.company_id::text as company_id, j.country_codes, j.city_keys,
+  j.skill_keys, j.salary_min_usd, j.salary_max_usd, j.ats_platform, j.source,
+  lower(j.department) as department_key, j.visa_sponsorship,
+  (extract(epoch from j.posted_at) * 1000000)::bigint::text as posted_us,
+  (extract(epoch from j.first_seen_at) * 1000000)::bigint::text as first_seen_us,
+  tsvector_to_array(ts_filter(j.search_vector, '{a}')) as title_words,
+  tsvector_to_array(ts_filter(j.search_vector, '{b}')) as company_words,
+  tsvector_to_array(ts_filter(j.search_vector, '{c}')) as description_words`;
+
+function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    id: String(r.id),
+    status: String(r.status),
+    remoteType: String(r.remote_type),
+    jobType: (r.job_type as string | null) ?? null,
+    seniority: (r.seniority as string | null) ?? null,
+    categoryId: (r.category_id as string | null) ?? null,
+    companyId: String(r.company_id),
+    countryCodes: (r.country_codes as string[]) ?? [],
+    cityKeys: (r.city_keys as string[]) ?? [],
+    skillKeys: (r.skill_keys as string[]) ?? [],
+    salaryMinUsd: num(r.salary_min_usd),
+    salaryMaxUsd: num(r.salary_max_usd),
+    atsPlatform: String(r.ats_platform),
+    source: String(r.source),
+    departmentKey: (r.department_key as string | null) ?? null,
+    visaSponsorship: (r.visa_sponsorship as boolean | null) ?? null,
+    postedUs: Number(r.posted_us),
+    firstSeenUs: Number(r.first_seen_us),
+    titleWords: (r.title_words as string[]) ?? [],
+    companyWords: (r.company_words as string[]) ?? [],
+    descriptionWords: (r.description_words as string[]) ?? [],
+  };
+}
+
+/**
+ * Reads for the search index: the whole table once at build (streamed in pages by
+ * primary key, so no statement sorts or holds more than a page), and jobs by id to
+ * follow changes. The SQL that defines what the index holds lives here, beside the
+ * SQL path it must agree with.
+ */
+export class SearchIndexRepository {
+  /**
+   * Everything in one repeatable-read snapshot (PostgreSQL; PGlite is one session, so
+   * writers wait for the read instead), so the doc order and the rows agree.
+   */
+  async readSnapshot(em: Em, visitor: IndexSnapshotVisitor, pageSize = 5000): Promise<void> {
+    await em.transactional(
+      async (tx) => {
+        // Narrow rows: one sort of ids by date, the order every other read is numbered in.
+        const order = await tx.execute<{ id: string }[]>(
+          'select j.id::text as id from job j order by j.posted_at, j.id',
+        );
+        visitor.order(order.map((r) => r.id));
+        const companies = await tx.execute<Record<string, unknown>[]>(
+          'select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c',
+        );
+        visitor.companies(
+          companies.map((c) => ({
+            id: String(c.id),
+            nameKey: String(c.name_key),
+            normalizedName: String(c.normalized_name),
+          })),
+        );
+        for (let after = ''; ;) {
+          const rows = await tx.execute<Record<string, unknown>[]>(
+            `select ${JOB_INDEX_COLUMNS} from job j ${after ? 'where j.id > ?::uuid' : ''} order by j.id limit ?`,
+            after ? [after, pageSize] : [pageSize],
+          );
+          if (rows.length === 0) break;
+          visitor.jobs(rows.map(toIndexJobRow));
+          after = String(rows.at(-1)!.id);
+        }
+        for (let org = '', job = ''; ;) {
+          const rows = await tx.execute<{ organization_id: string; job_id: string }[]>(
+            `select organization_id::text as organization_id, job_id::text as job_id from organization_job
+              ${org ? 'where (organization_id, job_id) > (?::uuid, ?::uuid)' : ''}
+              order by organization_id, job_id limit ?`,
+            org ? [org, job, pageSize] : [pageSize],
+          );
+          if (rows.length === 0) break;
+          visitor.memberships(rows.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })));
+          org = rows.at(-1)!.organization_id;
+          job = rows.at(-1)!.job_id;
+        }
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
+  }
+
+  /** The index rows of these jobs (unknown ids are left out), with their organizations. */
+  async jobsByIds(
+    em: Em,
+    ids: readonly string[],
+  ): Promise<{ rows: IndexJobRow[]; memberships: IndexMembershipRow[] }> {
+    if (ids.length === 0) return { rows: [], memberships: [] };
+    const list = arrayLiteral(uuidsOf(ids));
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select ${JOB_INDEX_COLUMNS} from job j where j.id = any(?::uuid[])`,
+      [list],
+    );
+    const memberships = await em.execute<{ organization_id: string; job_id: string }[]>(
+      `select organization_id::text as organization_id, job_id::text as job_id from organization_job
+        where job_id = any(?::uuid[])`,
+      [list],
+    );
+    return {
+      rows: rows.map(toIndexJobRow),
+      memberships: memberships.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })),
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import roaring, { type RoaringBitmap32 } from 'roaring';
+
+/**
+ * Compressed bitmaps of dense doc numbers (CRoaring through the native `roaring`
+ * package; README "Search index" has the comparison that chose it). Their memory is
+ * native: a bitmap made for one query must be disposed when the query ends, or the
+ * native memory pressure brings major GCs that pushed p99 from 2 to 50–70 ms in the
+ * prototype (reference/bitmap-search-feasibility.md).
+ */
+export type Bitmap = RoaringBitmap32;
+export const { RoaringBitmap32: Bitmap } = roaring;
+
+/** Native memory held by all bitmaps of the process, in bytes. */
+export const roaringMemory = (): number => roaring.getRoaringUsedMemory();
+
+/** The temporaries of one query, disposed together when it ends. */
+export class Scratch {
+  private readonly owned: Bitmap[] = [];
+
+  /** Registers a bitmap this query made and returns it. */
+  own(bitmap: Bitmap): Bitmap {
+    this.owned.push(bitmap);
+    return bitmap;
+  }
+
+  dispose(): void {
+    for (const b of this.owned) b.dispose();
+    this.owned.length = 0;
+  }
+}
+
+/** An empty bitmap that is never written to. */
+export const EMPTY: Bitmap = new Bitmap().freeze();
+
+/**
+ * Builds one bitmap per key from doc numbers that arrive in any order: they are
+ * buffered per key and added in batches (one native call per batch, not per doc).
+ */
+export class KeyedBitmapsBuilder {
+  private readonly pending = new Map<string, { bitmap: Bitmap; docs: number[] }>();
+
+  add(key: string, doc: number): void {
+    let entry = this.pending.get(key);
+    if (!entry) {
+      entry = { bitmap: new Bitmap(), docs: [] };
+      this.pending.set(key, entry);
+    }
+    entry.docs.push(doc);
+    if (entry.docs.length >= 1024) {
+      entry.bitmap.addMany(entry.docs);
+      entry.docs.length = 0;
+    }
+  }
+
+  /** Every key's bitmap, compacted (run containers where they pay, no spare capacity). */
+  finish(): Map<string, Bitmap> {
+    const out = new Map<string, Bitmap>();
+    for (const [key, { bitmap, docs }] of this.pending) {
+      if (docs.length) bitmap.addMany(docs);
+      bitmap.runOptimize();
+      bitmap.shrinkToFit();
+      out.set(key, bitmap);
+    }
+    this.pending.clear();
+    return out;
+  }
+}

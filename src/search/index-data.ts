@@ -1,0 +1,52 @@
+import type { Bitmap } from './bitmap.ts';
+import type { NumberBuckets } from './number-buckets.ts';
+import type { RankedOrder } from './ranked-order.ts';
+import type { TermIndex } from './term-index.ts';
+import type { ValueIndex } from './value-index.ts';
+
+/** The fields with one bitmap per value (what `JobIndexBuilder` fills, filters and facets read). */
+export const VALUE_FIELDS = [
+  'status',
+  'remoteType',
+  'jobType',
+  'seniority',
+  'category',
+  'company',
+  'country',
+  'city',
+  'skill',
+  'atsPlatform',
+  'source',
+  'department',
+  'visaSponsorship',
+  'organization',
+] as const;
+export type ValueField = (typeof VALUE_FIELDS)[number];
+
+/**
+ * Everything the index holds. Jobs are dense doc numbers 0 … docCount-1 in
+ * (posted_at, id) order, so the newest job has the highest number: "newest first" is
+ * reading a bitmap from its end, and a posting-date bound is a range of numbers.
+ */
+export interface IndexData {
+  docCount: number;
+  /** doc → job id. */
+  ids: string[];
+  /** doc → posted_at in µs since the epoch (ascending). */
+  postedUs: Float64Array;
+  all: Bitmap;
+  terms: TermIndex;
+  values: Record<ValueField, ValueIndex>;
+  /** Jobs with salary_min_usd (what `hasSalary` tests). */
+  hasSalaryMin: Bitmap;
+  /** coalesce(salary_max_usd, salary_min_usd): min_salary, the salary sort and bands. */
+  salaryHigh: NumberBuckets;
+  /** coalesce(salary_min_usd, salary_max_usd): max_salary. */
+  salaryLow: NumberBuckets;
+  /** Salary facet bands over salaryHigh, in band order. */
+  salaryBands: { value: string; docs: Bitmap }[];
+  /** lower(unaccent(name)) and normalized name → company ids. */
+  companiesByName: Map<string, string[]>;
+  salaryOrder: RankedOrder;
+  firstSeenOrder: RankedOrder;
+}

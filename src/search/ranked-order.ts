@@ -1,0 +1,56 @@
+import { Bitmap } from './bitmap.ts';
+
+/**
+ * A sort order over all jobs (salary, first seen) as a rank per doc plus bitmaps of
+ * consecutive rank blocks. A page of any result under the order: skip whole blocks by
+ * counting (`andCardinality`), then sort only the docs of the blocks the page falls in.
+ * The order must be total (ties broken to the end, as the SQL ORDER BY's id does).
+ */
+export class RankedOrder {
+  /** doc → its position in the order (0 comes first). */
+  private readonly rank: Uint32Array;
+  /** position → doc. */
+  private readonly docs: Uint32Array;
+  private readonly blocks: Bitmap[] = [];
+
+  constructor(docCount: number, compare: (a: number, b: number) => number, blockSize = 4096) {
+    const docs = new Uint32Array(docCount);
+    for (let d = 0; d < docCount; d++) docs[d] = d;
+    docs.sort(compare);
+    this.docs = docs;
+    this.rank = new Uint32Array(docCount);
+    for (let r = 0; r < docCount; r++) this.rank[docs[r]!] = r;
+    for (let start = 0; start < docCount; start += blockSize) {
+      const block = new Bitmap(docs.subarray(start, Math.min(docCount, start + blockSize)));
+      block.runOptimize();
+      block.shrinkToFit();
+      this.blocks.push(block);
+    }
+  }
+
+  /** The docs of `result` at positions offset … offset + limit - 1 of the order. */
+  page(result: Bitmap, offset: number, limit: number): number[] {
+    const out: number[] = [];
+    let skip = offset;
+    for (const block of this.blocks) {
+      if (out.length >= limit) break;
+      const inBlock = result.andCardinality(block);
+      if (skip >= inBlock) {
+        skip -= inBlock;
+        continue;
+      }
+      const both = Bitmap.and(result, block);
+      const ranks = both.toUint32Array();
+      both.dispose();
+      for (let i = 0; i < ranks.length; i++) ranks[i] = this.rank[ranks[i]!]!;
+      ranks.sort();
+      for (let i = skip; i < ranks.length && out.length < limit; i++) out.push(this.docs[ranks[i]!]!);
+      skip = 0;
+    }
+    return out;
+  }
+
+  dispose(): void {
+    for (const b of this.blocks) b.dispose();
+  }
+}

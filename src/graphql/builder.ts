@@ -21,4 +21,4 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
+builder.queryType({ description: 'Searches over the collected jobs, and the category taxonomy.' });

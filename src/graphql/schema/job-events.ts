@@ -3,7 +3,9 @@ import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import { JobRef } from './job.ts';
 
-builder.subscriptionType({});
+builder.subscriptionType({
+  description: 'Live events over server-sent events (GET /graphql with Accept: text/event-stream).',
+});
 
 /**
  * Live view: each committed ingest batch of new jobs, as they land. Served over

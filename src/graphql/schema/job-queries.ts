@@ -18,24 +18,41 @@ const PageInfo = builder.objectRef<JobConnectionShape['pageInfo']>('PageInfo');
 PageInfo.implement({
   description: 'Relay page information.',
   fields: (t) => ({
-    hasNextPage: t.exposeBoolean('hasNextPage'),
-    hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
-    startCursor: t.exposeString('startCursor', { nullable: true }),
-    endCursor: t.exposeString('endCursor', { nullable: true }),
+    hasNextPage: t.exposeBoolean('hasNextPage', {
+      description: 'More jobs follow this page (pass endCursor as after).',
+    }),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage', {
+      description: 'Jobs come before this page (pass startCursor as before).',
+    }),
+    startCursor: t.exposeString('startCursor', {
+      nullable: true,
+      description: 'Cursor of the first job; null on an empty page.',
+    }),
+    endCursor: t.exposeString('endCursor', {
+      nullable: true,
+      description: 'Cursor of the last job; null on an empty page.',
+    }),
   }),
 });
 JobEdge.implement({
+  description: 'A job of a page and its cursor.',
   fields: (t) => ({
-    cursor: t.exposeString('cursor'),
-    node: t.field({ type: JobRef, resolve: (e) => e.node }),
+    cursor: t.exposeString('cursor', {
+      description: 'Opaque keyset position of this job in the sort order: stable while new jobs arrive.',
+    }),
+    node: t.field({ type: JobRef, resolve: (e) => e.node, description: 'The job.' }),
   }),
 });
 JobConnection.implement({
   description: 'A page of jobs (Relay connection) with the exact number of matches.',
   fields: (t) => ({
-    edges: t.field({ type: [JobEdge], resolve: (c) => c.edges }),
-    nodes: t.field({ type: [JobRef], resolve: (c) => c.edges.map((e) => e.node) }),
-    pageInfo: t.field({ type: PageInfo, resolve: (c) => c.pageInfo }),
+    edges: t.field({ type: [JobEdge], resolve: (c) => c.edges, description: 'The page, with cursors.' }),
+    nodes: t.field({
+      type: [JobRef],
+      resolve: (c) => c.edges.map((e) => e.node),
+      description: 'The page, without cursors.',
+    }),
+    pageInfo: t.field({ type: PageInfo, resolve: (c) => c.pageInfo, description: 'Where this page is.' }),
     totalCount: t.exposeInt('totalCount', { description: 'Exact number of matching jobs.' }),
     facets: t.field({
       type: JobFacetsRef,
@@ -48,10 +65,10 @@ JobConnection.implement({
 
 const pagingArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
   first: t.arg.int({ description: 'Page size from the start (default 20, max 100).' }),
-  after: t.arg.string(),
+  after: t.arg.string({ description: 'The jobs after this cursor (an edge cursor or endCursor).' }),
   last: t.arg.int({ description: 'Page size from the end (max 100).' }),
-  before: t.arg.string(),
-  filter: t.arg({ type: JobFilterInput }),
+  before: t.arg.string({ description: 'The jobs before this cursor (an edge cursor or startCursor).' }),
+  filter: t.arg({ type: JobFilterInput, description: 'Words and filters; none: every open job.' }),
   sort: t.arg({ type: JobSortEnum, description: 'Default: RELEVANCE with a query, NEWEST without.' }),
 });
 

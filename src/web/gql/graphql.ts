@@ -6,24 +6,37 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** The platform a job was collected from. */
 export type AtsPlatform =
+  /** Collected from ashby. */
   | 'ASHBY'
+  /** The demo data set. */
   | 'DEMO'
+  /** Imported from a JSON or CSV file. */
   | 'GENERIC'
+  /** Collected from greenhouse. */
   | 'GREENHOUSE'
+  /** Collected from lever. */
   | 'LEVER'
+  /** Collected from personio. */
   | 'PERSONIO'
+  /** Collected from recruitee. */
   | 'RECRUITEE'
+  /** Collected from smartrecruiters. */
   | 'SMARTRECRUITERS'
+  /** Collected from workable. */
   | 'WORKABLE';
 
 /** Workplace types a filter can ask for. */
 export type FilterRemoteType =
+  /** Part of the time at an office. */
   | 'HYBRID'
+  /** At the workplace. */
   | 'ONSITE'
+  /** Work from anywhere the posting allows, no office required. */
   | 'REMOTE';
 
 /** Filters; lists mean "any of" except skills ("all of"). All are optional. */
 export type JobFilter = {
+  /** Source platforms, any of. */
   atsPlatforms?: Array<AtsPlatform> | null | undefined;
   /** Category ids or slugs. */
   categories?: Array<string> | null | undefined;
@@ -33,12 +46,15 @@ export type JobFilter = {
   companies?: Array<string> | null | undefined;
   /** ISO 3166-1 alpha-2 codes. */
   countries?: Array<string> | null | undefined;
+  /** Departments, any of (case-insensitive). */
   departments?: Array<string> | null | undefined;
   /** Company names or ids to leave out. */
   excludeCompanies?: Array<string> | null | undefined;
+  /** true: only jobs with a salary; false: only jobs without. */
   hasSalary?: boolean | null | undefined;
   /** true: remote only; false: all but remote. */
   isRemote?: boolean | null | undefined;
+  /** Employment types, any of. */
   jobTypes?: Array<JobType> | null | undefined;
   /** Free location text: location, city or country code. */
   locations?: Array<string> | null | undefined;
@@ -46,58 +62,89 @@ export type JobFilter = {
   maxSalaryUsd?: number | null | undefined;
   /** Annual USD; the job range reaches at least this. Excludes jobs without salary. */
   minSalaryUsd?: number | null | undefined;
+  /** Posted at or after this instant. */
   postedAfter?: string | null | undefined;
+  /** Posted before this instant. */
   postedBefore?: string | null | undefined;
+  /** Posted within this many days (1–3650). */
   postedWithinDays?: number | null | undefined;
   /** Title, company and description; prefix words, all must match. */
   query?: string | null | undefined;
+  /** Workplace types, any of. */
   remoteTypes?: Array<FilterRemoteType> | null | undefined;
+  /** Seniority levels, any of. */
   seniorities?: Array<Seniority> | null | undefined;
   /** All of these skills. */
   skills?: Array<string> | null | undefined;
+  /** Sources (platform:board), any of. */
   sources?: Array<string> | null | undefined;
   /** Default OPEN. */
   status?: JobStatusFilter | null | undefined;
+  /** Offers visa sponsorship (true) or says it does not (false). */
   visaSponsorship?: boolean | null | undefined;
 };
 
 /** Result order. RELEVANCE (the default with a query) ranks title over company over description, newest first among equals. */
 export type JobSort =
+  /** Most recently collected first (the live view). */
   | 'FIRST_SEEN'
+  /** Newest posting date first. */
   | 'NEWEST'
+  /** Best match first (whole word over prefix, title over company over description), then newest. */
   | 'RELEVANCE'
+  /** Highest annual USD salary first; jobs without salary last. */
   | 'SALARY';
 
 /** Which jobs to include by status. */
 export type JobStatusFilter =
+  /** Open and closed jobs. */
   | 'ANY'
+  /** Closed jobs only. */
   | 'CLOSED'
+  /** Open jobs only (the default). */
   | 'OPEN';
 
 /** Employment type. */
 export type JobType =
+  /** Contract or freelance work. */
   | 'CONTRACT'
+  /** Full-time employment. */
   | 'FULL_TIME'
+  /** Internship or working student. */
   | 'INTERNSHIP'
+  /** Part-time employment. */
   | 'PART_TIME'
+  /** Temporary or seasonal work. */
   | 'TEMPORARY';
 
 /** Workplace type. UNKNOWN when the source says nothing (never guessed from a city). */
 export type RemoteType =
+  /** Part of the time at an office. */
   | 'HYBRID'
+  /** At the workplace. */
   | 'ONSITE'
+  /** Work from anywhere the posting allows, no office required. */
   | 'REMOTE'
+  /** The posting does not say. */
   | 'UNKNOWN';
 
 /** Seniority, from the title and the source’s own level field. */
 export type Seniority =
+  /** Director or head of. */
   | 'DIRECTOR'
+  /** Entry level, junior or graduate. */
   | 'ENTRY'
+  /** Executive: VP, C-level. */
   | 'EXECUTIVE'
+  /** Intern or working student. */
   | 'INTERN'
+  /** Lead, staff or principal. */
   | 'LEAD'
+  /** People manager. */
   | 'MANAGER'
+  /** Mid level. */
   | 'MID'
+  /** Senior. */
   | 'SENIOR';
 
 export type SearchJobsQueryVariables = Exact<{

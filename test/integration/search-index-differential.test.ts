@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/domain/categories.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
-import { buildJobWhere } from '../../src/db/repositories/job-filter.sql.ts';
+import { fromClause, buildJobWhere } from '../../src/db/repositories/job-filter.sql.ts';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
 import { seedDemo } from '../../src/ingest/seed-demo.ts';
@@ -210,7 +210,7 @@ async function sqlFacets(filter: JobFilter): Promise<Facets> {
   const where = buildJobWhere(filter, NOW);
   const em = services.orm.em.fork();
   const rows = await em.execute<{ facet: string; value: string; count: string | number }[]>(
-    `with m as materialized (select j.* from job j join company c on c.id = j.company_id where ${where.sql}),
+    `with m as materialized (select j.* from ${fromClause(Boolean(filter.organizationId), true)} where ${where.sql}),
      g as (
        select 'remoteType' as facet, remote_type as value, count(*) as count from m group by 2
        union all select 'jobType', job_type, count(*) from m where job_type is not null group by 2

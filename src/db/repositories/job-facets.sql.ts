@@ -42,7 +42,7 @@ const TOP: readonly FacetName[] = ['city', 'skill'];
  * (code-point order), the same on every server and in the search index.
  */
 export function buildFacetQuery(where: WherePart, names: readonly FacetName[]): SqlPart {
-  const from = where.usesCompany ? 'job j join company c on c.id = j.company_id' : 'job j';
+  const { from } = where;
   const ones = names.filter((n) => 'one' in FACETS[n]);
   const manies = names.filter((n) => 'many' in FACETS[n]);
   const many = (n: FacetName) => (FACETS[n] as { many: string }).many;

@@ -14,6 +14,8 @@ const CACHE_CONTROL: Record<string, string> = {
   '/': 'no-cache',
   '/app.js': 'no-cache',
   '/jobs': 'private, no-cache',
+  '/jobs/:id': 'private, no-cache',
+  '/search/jobs/:id': 'no-cache',
   '/search/jobs': 'no-cache',
 };
 

@@ -18,6 +18,7 @@ import { registerCategoriesRoute } from '../rest/categories.route.ts';
 import { toErrorResponse, type ErrorResponse } from '../rest/error-map.ts';
 import { errorSchema } from '../rest/error-schema.ts';
 import { jobItemSchema } from '../rest/job-item.ts';
+import { registerJobByIdRoutes } from '../rest/job-by-id.route.ts';
 import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
@@ -211,6 +212,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   registerSearchJobsRoute(app, services);
   registerOrganizationJobsRoute(app, services);
+  registerJobByIdRoutes(app, services);
   registerCategoriesRoute(app, services);
   registerHealthRoutes(app, services, readiness);
   mountGraphQL(app, services, metrics.graphqlPlugins);

@@ -1,6 +1,6 @@
 import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../domain/errors.ts';
+import { authenticateOrganization } from './organization-auth.ts';
 import type { RestDeps } from './rest-deps.ts';
 import { errorResponses, rateLimitHeaders } from './error-schema.ts';
 import {
@@ -61,16 +61,7 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
       querystring: querySchema,
       response: { 200: responseSchema, ...errorResponses(400, 401) },
     },
-    // Authentication before validation: a caller without a key learns nothing else.
-    onRequest: async (request) => {
-      const key = request.headers['x-api-key'];
-      const organizationId = await services.organizations.authenticate(
-        request.em,
-        Array.isArray(key) ? key[0] : key,
-      );
-      if (!organizationId) throw unauthorized();
-      request.organizationId = organizationId;
-    },
+    onRequest: authenticateOrganization(services),
     preValidation: async (request) => {
       const query = request.query as unknown as Record<string, unknown>;
       normalizeFilterInput(query);

@@ -184,6 +184,25 @@ export class JobRepository {
     return toJobFacets(names, rows as { facet: string; value: string; count: string }[]);
   }
 
+  /**
+   * One job by id, whatever its status; with `organizationId`, only if it is on that
+   * organization's board. Null when there is no such job (or it is another board's).
+   */
+  async findOne(em: Em, id: string, organizationId?: string): Promise<JobRecord | null> {
+    const [key] = uuidsOf([id]);
+    if (!key) return null;
+    if (organizationId) {
+      const [member] = await em.execute(
+        'select 1 from organization_job where organization_id = ? and job_id = ?',
+        [organizationId, key],
+        READ,
+      );
+      if (!member) return null;
+    }
+    const [job] = await this.findByIds(em, [key]);
+    return job ?? null;
+  }
+
   /** Jobs by id, in the order asked; unknown ids are left out. */
   async findByIds(em: Em, ids: readonly string[]): Promise<JobRecord[]> {
     // Only UUIDs can be job ids; compared as uuid, the primary key finds them.

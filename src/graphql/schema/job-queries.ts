@@ -97,3 +97,14 @@ builder.queryField('organizationJobs', (t) =>
     },
   }),
 );
+
+builder.queryField('job', (t) =>
+  t.field({
+    type: JobRef,
+    nullable: true,
+    description:
+      'One job by id (the same id as in REST and in search results), whatever its status; null when there is none. Same as GET /search/jobs/{id}.',
+    args: { id: t.arg.id({ required: true, description: 'Job id (UUID).' }) },
+    resolve: (_root, { id }, ctx) => ctx.services.jobs.findOne(ctx.em, String(id)),
+  }),
+);

@@ -145,10 +145,57 @@ async function startLive(): Promise<void> {
   );
 }
 
+const minSalary = $<HTMLInputElement>('#min_salary');
+const minSalaryText = $<HTMLOutputElement>('#min_salary_text');
+
+/** The range control's value as people read it: any, ≥ $120k, $300k+. */
+function showMinSalary(): void {
+  const v = Number(minSalary.value);
+  minSalaryText.value =
+    v <= 0 ? 'any' : v >= Number(minSalary.max) ? `$${v / 1000}k+` : `≥ $${(v / 1000).toLocaleString()}k`;
+}
+
+/**
+ * The search lives in the URL (`?q=…&remote=REMOTE&limit=50`): a link shares it, reload
+ * keeps it, Back and Forward step through earlier searches.
+ */
+function formToUrl(): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    const text = String(value).trim();
+    if (text && !(name === 'min_salary' && text === '0') && !(name === 'limit' && text === '20'))
+      params.append(name, text);
+  }
+  const query = params.toString();
+  return query ? `${location.pathname}?${query}` : location.pathname;
+}
+
+function urlToForm(): void {
+  const params = new URLSearchParams(location.search);
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name)
+      continue;
+    if (element instanceof HTMLInputElement && element.type === 'checkbox')
+      element.checked = params.getAll(element.name).includes(element.value);
+    else if (element instanceof HTMLSelectElement)
+      element.value = params.get(element.name) ?? (element.name === 'limit' ? '20' : '');
+    else element.value = params.get(element.name) ?? (element.type === 'range' ? '0' : '');
+  }
+  showMinSalary();
+}
+
 form.addEventListener('submit', (event) => {
   event.preventDefault();
+  const url = formToUrl();
+  if (url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
+  void search(false);
+});
+minSalary.addEventListener('input', showMinSalary);
+window.addEventListener('popstate', () => {
+  urlToForm();
   void search(false);
 });
 more.addEventListener('click', () => void search(true));
+urlToForm();
 void search(false);
 void startLive();

@@ -180,6 +180,52 @@ describe.skipIf(skipReason !== null)(
       await expect(more.isVisible()).resolves.toBe(true);
     });
 
+    it('keeps the search in the URL: shareable, kept on reload, Back returns to the previous one', async () => {
+      await openSearchPage();
+      await page.getByLabel('Search', { exact: true }).fill('rustacean');
+      await submit();
+      await eventually(summary).toBe('3 jobs');
+      expect(new URL(page.url()).searchParams.get('q')).toBe('rustacean');
+
+      await page.getByLabel('Search', { exact: true }).fill('zeppelin');
+      await page.getByLabel('Per page').selectOption('10');
+      await submit();
+      await eventually(summary).toBe(`${ZEPPELIN_COUNT} jobs`);
+      const shared = page.url();
+      expect(new URL(shared).searchParams.get('limit')).toBe('10');
+
+      await page.reload();
+      await eventually(summary).toBe(`${ZEPPELIN_COUNT} jobs`);
+      expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('zeppelin');
+      expect(await titles()).toHaveLength(10);
+
+      await page.goBack();
+      await eventually(summary).toBe('3 jobs');
+      expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('rustacean');
+
+      // A link someone sent: opened fresh, it shows that search.
+      await page.goto(shared);
+      await eventually(summary).toBe(`${ZEPPELIN_COUNT} jobs`);
+      expect(await titles()).toHaveLength(10);
+    });
+
+    it('sets the minimum salary with a range from any to $300k+', async () => {
+      await openSearchPage();
+      const slider = page.locator('#min_salary');
+      await slider.fill('120000');
+      await eventually(() => page.locator('#min_salary_text').textContent()).toBe('≥ $120k');
+      await submit();
+      const expected = (
+        await app.inject({ method: 'POST', url: '/search/jobs', payload: { min_salary: 120000 } })
+      ).json().pagination.total as number;
+      await eventually(summary).toBe(
+        `${expected.toLocaleString('en-US')} ${expected === 1 ? 'job' : 'jobs'}`,
+      );
+      expect(new URL(page.url()).searchParams.get('min_salary')).toBe('120000');
+      await slider.fill('300000');
+      await eventually(() => page.locator('#min_salary_text').textContent()).toBe('$300k+');
+    });
+
     it('shows facet counts beside the filters, equal to the API, and updates them with the search', async () => {
       /** The REST API's counts for the same search. */
       const apiFacets = async (body: Record<string, unknown>) =>

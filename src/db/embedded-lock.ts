@@ -71,9 +71,9 @@ function describe(holder: LockHolder): string {
   return `${what} (pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.startedAt})`;
 }
 
+/** `jobs ingest feed.json …` as the operator typed it (argv[1] is the CLI's own script). */
 function commandLine(): string {
-  const args = process.argv.slice(2).join(' ');
-  return args.startsWith('src/cli/index.ts') ? `jobs ${args.slice('src/cli/index.ts'.length).trim()}` : args;
+  return `jobs ${process.argv.slice(2).join(' ')}`.trim();
 }
 
 export interface ClaimOptions {

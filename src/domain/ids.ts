@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+/** What a UUID looks like, any version: nothing else can be a job, company or category id. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * A UUID (version 8, name-based) derived from a key. The first source posting of a
  * job fixes the job's id, so re-running an interrupted import or seed lands on the

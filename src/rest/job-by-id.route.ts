@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.ts';
-import { UUID } from '../db/repositories/job-filter.sql.ts';
+import { UUID } from '../domain/ids.ts';
 import { errorResponses, rateLimitHeaders } from './error-schema.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
 import { authenticateOrganization } from './organization-auth.ts';

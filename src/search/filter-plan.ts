@@ -1,4 +1,5 @@
-import { categoryIds, foldAll, UUID } from '../db/repositories/job-filter.sql.ts';
+import { categoryIds, foldAll } from '../db/repositories/job-filter.sql.ts';
+import { UUID } from '../domain/ids.ts';
 import { storableFilter, type JobFilter } from '../domain/job-filter.ts';
 import { parseQueryTerms } from '../domain/search-text.ts';
 import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';

@@ -1,6 +1,7 @@
 import { CATEGORIES } from '../../domain/categories.ts';
 import { storableFilter, type JobFilter } from '../../domain/job-filter.ts';
 import { MATCH_TIERS, tierScore, type MatchTier } from '../../domain/relevance.ts';
+import { UUID } from '../../domain/ids.ts';
 import {
   allTermsTsQuery,
   fold,
@@ -38,7 +39,6 @@ export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 export function foldAll(values: string[]): string[] {

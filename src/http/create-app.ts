@@ -30,7 +30,8 @@ import { clientErrorHandler, frameworkErrors } from './protocol-errors.ts';
 import { registerRequestId, registerRequestLog, requestId } from './request-log.ts';
 import { registerWebPage } from './web-page.ts';
 
-const PROBES = new Set(['/healthz', '/readyz']);
+// Answered while starting too: orchestrators and Prometheus watch a start, not only a running server.
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * An error answered before GraphQL runs (rate limit, body too large, not ready) in the

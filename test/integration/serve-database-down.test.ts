@@ -72,6 +72,8 @@ describe.skipIf(TEST_DB !== 'postgres')('serve with the database down at start',
     expect((await search.json()).error.code).toBe('database_unavailable');
     await expect.poll(() => out, { timeout: 30_000 }).toContain('cannot reach the database (DATABASE_URL=');
     expect(out).not.toContain('secret-password');
+    // Metrics are scraped while starting too.
+    expect(await status('/metrics')).toBe(200);
     // Probes many times over a limit of 3 per window: never 429.
     for (let i = 0; i < 10; i++) expect(await status('/healthz')).toBe(200);
 

@@ -51,6 +51,14 @@ const EnvSchema = z
     METRICS_ENABLED: boolFromEnv.default(true),
     /** When set, /metrics answers only `Authorization: Bearer <token>` (at least 16 characters). */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /** Answer searches from the in-process search index (README "Search index"); false: SQL only. @default true */
+    SEARCH_INDEX: boolFromEnv.default(true),
+    /** How often the index reads the change log when no search asks, in milliseconds. @default 250 */
+    SEARCH_INDEX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    /** Changed jobs the index follows one by one before it rebuilds from a new snapshot. @default 100000 */
+    SEARCH_INDEX_MAX_DELTA: z.coerce.number().int().min(100).default(100_000),
+    /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
+    SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
   })
   .loose();
 
@@ -64,6 +72,7 @@ export interface Config {
   ingestPoller: boolean;
   normalizeThreads: number;
   metrics: { enabled: boolean; token: string | null };
+  searchIndex: { enabled: boolean; pollMs: number; maxDelta: number; retentionMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +118,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestPoller: e.INGEST_POLLER,
     normalizeThreads: e.NORMALIZE_THREADS,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
+    searchIndex: {
+      enabled: e.SEARCH_INDEX,
+      pollMs: e.SEARCH_INDEX_POLL_MS,
+      maxDelta: e.SEARCH_INDEX_MAX_DELTA,
+      retentionMs: e.SEARCH_CHANGE_RETENTION_HOURS * 3_600_000,
+    },
   };
   return Object.freeze(config);
 }

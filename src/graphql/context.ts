@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { JobEvents } from '../db/job-events.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
+import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
 
@@ -10,6 +11,8 @@ export interface GraphQLDeps {
   orm: Orm;
   logger: Logger;
   jobs: JobRepository;
+  /** Searches: the search index when it serves, else SQL (search/job-search.ts). */
+  search: JobSearch;
   catalog: CatalogRepository;
   organizations: OrganizationRepository;
   /** New-job announcements, for the jobsAdded subscription. */

@@ -145,6 +145,12 @@ export class TermIndex {
     this.cache.clear();
   }
 
+  /** Frees every bitmap: the words' and the cached unions (the index is being dropped). */
+  dispose(): void {
+    this.clearCache();
+    for (const f of Object.values(this.fields)) for (const b of f.bitmaps) b.dispose();
+  }
+
   /** Cached prefixes and their native bytes. */
   cacheStats(): { prefixes: number; bytes: number } {
     let bytes = 0;

@@ -71,7 +71,7 @@ export async function resolveJobConnection(
         toCursor: (job: JobRecord) => toJobCursor(order, keys.get(job)!),
       },
       async ({ limit, inverted }) => {
-        const page = await ctx.services.jobs.search(ctx.em, filter, sort, {
+        const page = await ctx.services.search.search(ctx.em, filter, sort, {
           offset: 0,
           limit,
           after,

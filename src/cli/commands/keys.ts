@@ -1,10 +1,11 @@
 import { Option, type Command } from 'commander';
 import type { ApiKeyRow } from '../../db/repositories/api-key-row.ts';
+import { MAX_ROTATION_OVERLAP_MS } from '../../domain/api-key.ts';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../domain/api-key-scope.ts';
 import { parseDuration } from '../../domain/duration.ts';
 import { withMigratedServices } from './with-services.ts';
 
-/** The default overlap of a rotation: a day for every deployment to pick up the new key. */
+/** The default overlap of a rotation (DEFAULT_ROTATION_OVERLAP_MS), as the option shows it. */
 const DEFAULT_OVERLAP = '24h';
 
 function duration(option: string, text: string): number {
@@ -59,9 +60,10 @@ export function registerKeyCommands(program: Command): void {
         scope: ApiKeyScope;
         expires?: string;
         expiresIn?: string;
-      }) =>
-        withMigratedServices(async (services) => {
-          const expiresAt = expiryOf(opts, new Date());
+      }) => {
+        // Bad options fail before the database is opened.
+        const expiresAt = expiryOf(opts, new Date());
+        return withMigratedServices(async (services) => {
           const em = services.orm.em.fork();
           const org =
             (await services.organizations.findOrganization(em, opts.org)) ??
@@ -74,7 +76,8 @@ export function registerKeyCommands(program: Command): void {
             `Organization ${org.slug} (${org.id})\nAPI key (shown once): ${key}\n` +
               `Scope ${apiKey.scope}, ${apiKey.expiresAt ? `expires ${apiKey.expiresAt.toISOString()}` : 'no expiry'}`,
           );
-        }),
+        });
+      },
     );
   keys
     .command('list')
@@ -91,6 +94,7 @@ export function registerKeyCommands(program: Command): void {
           return;
         }
         const now = new Date();
+        console.log(['prefix', 'org', 'scope', 'state', 'last used', 'name'].join('\t'));
         for (const k of rows)
           console.log(
             [
@@ -98,7 +102,7 @@ export function registerKeyCommands(program: Command): void {
               k.organizationSlug,
               k.scope,
               stateOf(k, now),
-              `last used ${k.lastUsedAt?.toISOString() ?? 'never'}`,
+              k.lastUsedAt?.toISOString() ?? 'never',
               k.name,
             ].join('\t'),
           );
@@ -109,11 +113,13 @@ export function registerKeyCommands(program: Command): void {
     .description('Issue a new secret for a key; the old one keeps working for the overlap, then expires')
     .option('--overlap <duration>', 'how long the old key keeps working, e.g. 24h, 7d, 0', DEFAULT_OVERLAP)
     .option('--expires-in <duration>', "the new key's lifetime (default: the old key's lifetime, or none)")
-    .action((prefixOrId: string, opts: { overlap: string; expiresIn?: string }) =>
-      withMigratedServices(async (services) => {
-        const now = new Date();
-        const overlapMs = duration('--overlap', opts.overlap);
-        const expiresAt = expiryOf({ expiresIn: opts.expiresIn }, now);
+    .action((prefixOrId: string, opts: { overlap: string; expiresIn?: string }) => {
+      const now = new Date();
+      const overlapMs = duration('--overlap', opts.overlap);
+      if (overlapMs > MAX_ROTATION_OVERLAP_MS)
+        throw new Error(`--overlap must be at most ${MAX_ROTATION_OVERLAP_MS / 86_400_000}d`);
+      const expiresAt = expiryOf({ expiresIn: opts.expiresIn }, now);
+      return withMigratedServices(async (services) => {
         const rotated = await services.organizations.rotateApiKey(services.orm.em.fork(), {
           prefixOrId,
           overlapMs,
@@ -127,8 +133,8 @@ export function registerKeyCommands(program: Command): void {
             `${rotated.apiKey.expiresAt ? `expires ${rotated.apiKey.expiresAt.toISOString()}` : 'no expiry'}\n` +
             `The old key ${rotated.previous.prefix} works until ${rotated.previous.expiresAt!.toISOString()}`,
         );
-      }),
-    );
+      });
+    });
   keys
     .command('revoke <prefixOrId>')
     .description('Revoke a key by its prefix (the part after jl_) or id; it stops working at once')

@@ -8,6 +8,7 @@ import type {
 } from './gql/graphql.ts';
 import { renderFacets } from './facets-view.ts';
 import { execute, subscribe } from './graphql-client.ts';
+import { setupKeysView } from './keys-view.ts';
 import { JobsAddedSubscription, LatestJobsQuery, SearchJobsQuery } from './queries.ts';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
@@ -196,6 +197,7 @@ window.addEventListener('popstate', () => {
   void search(false);
 });
 more.addEventListener('click', () => void search(true));
+setupKeysView($<HTMLDialogElement>('#keys'), $<HTMLButtonElement>('#open-keys'));
 urlToForm();
 void search(false);
 void startLive();

@@ -5,7 +5,8 @@ import { arrayLiteral, uuidsOf } from './job-filter.sql.ts';
  * What the in-process search index (src/search) holds of one job: every value a
  * filter, a facet or a sort reads, in the form the SQL path compares it.
  * - The words are the stored search vector's own lexemes per weight (A title, B company,
- *   C description), so the index matches exactly what `search_vector @@ 'w:*'` and the
+ *   C description; D, which no writer stores but a hand-made vector has, counts as
+ *   description, as the SQL path's tiers rank it), so the index matches exactly what `search_vector @@ 'w:*'` and the
  *   tiers' `head_vector @@ 'w:*A'` match, whatever code stored the row.
  * - Times are microseconds since the epoch (timestamptz's precision; a JS Date has ms).
  * - `departmentKey` is PostgreSQL's `lower(department)`, as the department filter compares.
@@ -66,7 +67,7 @@ const JOB_INDEX_COLUMNS = `j.id::text as id, j.status, j.remote_type, j.job_type
   (extract(epoch from j.first_seen_at) * 1000000)::bigint::text as first_seen_us,
   tsvector_to_array(ts_filter(j.search_vector, '{a}')) as title_words,
   tsvector_to_array(ts_filter(j.search_vector, '{b}')) as company_words,
-  tsvector_to_array(ts_filter(j.search_vector, '{c}')) as description_words`;
+  tsvector_to_array(ts_filter(j.search_vector, '{c,d}')) as description_words`;
 
 function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -24,6 +24,9 @@ import { buildKeyset, readKey, withoutKey } from './page-key.sql.ts';
  */
 const READ = { method: 'all', connectionType: 'read' } as const;
 
+/** A page row's last sighting (as withLastSeen computes it), in the page's own statement. */
+const LAST_SEEN = '(select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id) as last_seen';
+
 export interface JobRepositoryOptions {
   /**
    * Statements that match words read through the text index, never by a sequential
@@ -183,7 +186,7 @@ export class JobRepository {
       const relevance = buildRelevance(filter.query, { perRow: true });
       const outer = buildKeyset('relevance', { offset: 0, limit: ids.length }, 'page.');
       rows = await em.execute(
-        `select ${JOB_COLUMNS}, ${outer.keyColumns}
+        `select ${JOB_COLUMNS}, ${outer.keyColumns}, ${LAST_SEEN}
            from (select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}) page
            join job j on j.id = page.id join company c on c.id = j.company_id`,
         [...relevance.params, list, ...where.params],
@@ -192,7 +195,7 @@ export class JobRepository {
     } else {
       const keyset = buildKeyset(keyOrder, { offset: 0, limit: ids.length });
       rows = await em.execute(
-        `select ${JOB_COLUMNS}, ${keyset.keyColumns} from ${from} where ${where.sql}`,
+        `select ${JOB_COLUMNS}, ${keyset.keyColumns}, ${LAST_SEEN} from ${from} where ${where.sql}`,
         [list, ...where.params],
         READ,
       );
@@ -201,10 +204,11 @@ export class JobRepository {
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     const ordered = ids.map((id) => byId.get(id));
     if (ordered.some((r) => r === undefined)) return null;
-    const items = await this.withLastSeen(
-      em,
-      ordered.map((row) => toJobRecord(withoutKey(row!))),
-    );
+    const items = ordered.map((row) => {
+      const { last_seen: lastSeen, ...rest } = row!;
+      const job = toJobRecord(withoutKey(rest));
+      return { ...job, lastSeenAt: lastSeen ? new Date(lastSeen as string) : job.firstSeenAt };
+    });
     return { items, keys: ordered.map((r) => readKey(r!, keyOrder)) };
   }
 

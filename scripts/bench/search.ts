@@ -110,7 +110,12 @@ function searchVia(services: Services, path: Path, c: SearchCase, after: PageKey
  * index's figures include reading the page's rows from the database and checking them.
  * Prints the index's build time and memory first.
  */
-export async function searchSideBySide(db: Db, repeats: number, budgetMs: number, seconds: number): Promise<void> {
+export async function searchSideBySide(
+  db: Db,
+  repeats: number,
+  budgetMs: number,
+  seconds: number,
+): Promise<void> {
   const live = db.services.search.index;
   if (!live) return log('search index: off (SEARCH_INDEX=false); side-by-side skipped');
   const rssBefore = process.memoryUsage().rss;

@@ -5,6 +5,8 @@ import { countFacets, countFacetsOver, type Facets } from './facets.ts';
 import { planFilter } from './filter-plan.ts';
 import type { IndexData } from './index-data.ts';
 import { compareKeys, keyOf, type KeyOrder, type OrderKey } from './order-key.ts';
+import { tierScore } from '../domain/relevance.ts';
+import type { PageKey } from '../domain/page-key.ts';
 import { compareTiers, relevanceTiers } from './relevance.ts';
 import type { PrefixMatch } from './term-index.ts';
 
@@ -79,9 +81,6 @@ export class SearchIndex {
     page: PageRequest,
     options: { facets?: boolean } = {},
   ): IndexAnswer | 'unsupported' {
-    // Keyset pages (GraphQL cursors) are positions in the SQL path's key space; the
-    // index pages by offset only, so those go to SQL until it keeps sort keys too.
-    if (page.after || page.before || page.backward) return 'unsupported';
     const scratch = new Scratch();
     try {
       const now = this.clock();
@@ -96,13 +95,23 @@ export class SearchIndex {
       }
       const order = effectiveSort(filter, sort);
       const ranked = order === 'relevance' && parts[0]!.words.length > 0;
-      const answer: IndexAnswer = {
-        ids: (parts.length === 1
-          ? pageOfOne(parts[0]!, ranked, order, page, scratch)
-          : pageOfMany(parts, ranked, order, page, scratch)
-        ).map((r) => r.data.ids[r.doc]!),
-        total: parts.reduce((n, p) => n + p.result.size, 0),
-      };
+      const total = parts.reduce((n, p) => n + p.result.size, 0);
+      let refs: Ref[];
+      if (page.after || page.before || page.backward) {
+        // A keyset page (GraphQL cursors): the positions of its keys in the merged order.
+        const keyOrder: SortOrder = ranked ? 'relevance' : order === 'relevance' ? 'newest' : order;
+        const from = page.after ? countPreceding(parts, ranked, keyOrder, page.after, true, scratch) : 0;
+        const to = page.before ? countPreceding(parts, ranked, keyOrder, page.before, false, scratch) : total;
+        const start = page.backward ? Math.max(from, to - page.limit) : from;
+        const limit = Math.max(0, Math.min(page.limit, to - start));
+        refs = limit === 0 ? [] : pageOfMany(parts, ranked, order, { offset: start, limit }, scratch);
+        if (page.backward) refs.reverse();
+      } else
+        refs =
+          parts.length === 1
+            ? pageOfOne(parts[0]!, ranked, order, page, scratch)
+            : pageOfMany(parts, ranked, order, page, scratch);
+      const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
       if (options.facets)
         answer.facets =
           parts.length === 1 ? countFacets(parts[0]!.data, parts[0]!.result) : countFacetsOver(parts);
@@ -118,6 +127,65 @@ interface Part {
   data: IndexData;
   result: Bitmap;
   words: PrefixMatch[];
+}
+
+/** Microseconds since the epoch of a key's timestamp (`…T12:00:00.123456Z`). */
+function micros(text: string): number {
+  const [seconds, fraction = '0'] = text.slice(0, -1).split('.');
+  return Date.parse(`${seconds}Z`) * 1000 + Number(fraction.padEnd(6, '0'));
+}
+
+/** SQL's key of "no salary" (page-key.sql.ts). */
+const NO_SALARY = -2147483648;
+
+/** A cursor's key (domain/page-key.ts) as the index compares it; for relevance, also its score. */
+function orderKeyOf(order: SortOrder, key: PageKey): { score: number; key: OrderKey } {
+  const [k0, k1, k2] = key as [string, string, string | undefined];
+  if (order === 'relevance') return { score: Number(k0), key: { a: micros(k1), b: 0, id: k2! } };
+  if (order === 'salary') {
+    const salary = Number(k0);
+    return { score: 0, key: { a: salary === NO_SALARY ? -Infinity : salary, b: micros(k1), id: k2! } };
+  }
+  return { score: 0, key: { a: micros(k0), b: 0, id: k1 } };
+}
+
+/**
+ * How many matches come before a cursor's key in the order (`andEqual`: the key's own
+ * row too, which "after" skips). A key sorts just after itself when its id is lowered
+ * by the smallest step: ids are unique, and compare descending.
+ */
+function countPreceding(
+  parts: Part[],
+  ranked: boolean,
+  order: SortOrder,
+  cursor: PageKey,
+  andEqual: boolean,
+  scratch: Scratch,
+): number {
+  const { score, key: exact } = orderKeyOf(order, cursor);
+  const id = exact.id;
+  const key = andEqual
+    ? { ...exact, id: `${id.slice(0, -1)}${String.fromCharCode(id.charCodeAt(id.length - 1) - 1)}\uffff` }
+    : exact;
+  const [base, ...rest] = parts as [Part, ...Part[]];
+  const smallBefore = (docs: (p: Part) => Bitmap | undefined, keyOrder: KeyOrder) =>
+    sortedSmall(rest, docs, keyOrder).filter((k) => compareKeys(k.key, key) < 0).length;
+  if (!ranked) {
+    const keyOrder: KeyOrder = order === 'salary' || order === 'first_seen' ? order : 'newest';
+    const big =
+      keyOrder === 'newest' ? newestOf(base.data, base.result) : rankedOf(base.data, keyOrder, base.result);
+    return big.countBefore(key) + smallBefore((p) => p.result, keyOrder);
+  }
+  let count = 0;
+  for (const c of relevanceClasses(parts, scratch)) {
+    const classScore = c.counts.reduce((sum, n, tier) => sum + n * tierScore(tier), 0);
+    if (classScore > score) count += c.size;
+    else if (classScore === score)
+      count +=
+        (c.base ? newestOf(base.data, c.base).countBefore(key) : 0) +
+        smallBefore((p) => c.small.get(p.data), 'newest');
+  }
+  return count;
 }
 
 /** A job of a segment. */
@@ -255,6 +323,37 @@ function mergedPage(
   return out;
 }
 
+interface RelevanceClass {
+  counts: number[];
+  size: number;
+  base?: Bitmap;
+  small: Map<IndexData, Bitmap>;
+}
+
+/** The relevance classes of every segment's matches, merged by class, best first. */
+function relevanceClasses(parts: Part[], scratch: Scratch): RelevanceClass[] {
+  const [base, ...rest] = parts as [Part, ...Part[]];
+  const classes = new Map<string, RelevanceClass>();
+  const classOf = (counts: number[]) => {
+    const key = counts.join(',');
+    let c = classes.get(key);
+    if (!c) classes.set(key, (c = { counts, size: 0, small: new Map() }));
+    return c;
+  };
+  for (const t of relevanceTiers(base.result, base.words, scratch)) {
+    const c = classOf(t.counts);
+    c.base = t.docs;
+    c.size += t.docs.size;
+  }
+  for (const p of rest)
+    for (const t of relevanceTiers(p.result, p.words, scratch)) {
+      const c = classOf(t.counts);
+      c.small.set(p.data, t.docs);
+      c.size += t.docs.size;
+    }
+  return [...classes.values()].sort(compareTiers);
+}
+
 /** The page of an index of several segments (see SearchIndex). */
 function pageOfMany(
   parts: Part[],
@@ -272,21 +371,10 @@ function pageOfMany(
     return mergedPage(base.data, big, small, keyOrder, page.offset, page.limit);
   }
   // Relevance: the classes of every segment, merged by class, each class newest first.
-  const classes = new Map<string, { counts: number[]; base?: Bitmap; small: Map<IndexData, Bitmap> }>();
-  const classOf = (counts: number[]) => {
-    const key = counts.join(',');
-    let c = classes.get(key);
-    if (!c) classes.set(key, (c = { counts, small: new Map() }));
-    return c;
-  };
-  for (const t of relevanceTiers(base.result, base.words, scratch)) classOf(t.counts).base = t.docs;
-  for (const p of rest)
-    for (const t of relevanceTiers(p.result, p.words, scratch)) classOf(t.counts).small.set(p.data, t.docs);
   const out: Ref[] = [];
   let skip = page.offset;
-  for (const c of [...classes.values()].sort(compareTiers)) {
-    const smallSize = [...c.small.values()].reduce((n, b) => n + b.size, 0);
-    const size = (c.base?.size ?? 0) + smallSize;
+  for (const c of relevanceClasses(parts, scratch)) {
+    const size = c.size;
     if (skip >= size) {
       skip -= size;
       continue;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/domain/categories.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
-import type { JobFilter } from '../../src/domain/job-filter.ts';
+import type { JobFilter, PageRequest } from '../../src/domain/job-filter.ts';
 import { fromClause, buildJobWhere } from '../../src/db/repositories/job-filter.sql.ts';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
@@ -207,6 +207,28 @@ function randomFilter(rng: ReturnType<typeof createRng>): JobFilter {
   return f;
 }
 
+/**
+ * A random page: by offset mostly; one in four a keyset page (GraphQL cursors) after, or
+ * backward before, the key of a row SQL puts at a random position.
+ */
+async function randomPage(
+  rng: ReturnType<typeof createRng>,
+  filter: JobFilter,
+  sort: SortOrder | undefined,
+): Promise<PageRequest> {
+  const limit = rng.pick([1, 5, 20, 50]);
+  if (rng.chance(0.25)) {
+    const at = rng.int(0, 80);
+    const anchor = await services.jobs.search(services.orm.em.fork(), filter, sort, { offset: at, limit: 1 });
+    const key = anchor.keys[0];
+    if (key)
+      return rng.chance(0.4)
+        ? { offset: 0, limit, before: key, backward: true }
+        : { offset: 0, limit, after: key };
+  }
+  return { offset: rng.chance(0.7) ? 0 : rng.pick([limit, 2 * limit, rng.int(0, 300)]), limit };
+}
+
 /** The facets by plain SQL over the same matches (the SQL path's WHERE). */
 async function sqlFacets(filter: JobFilter): Promise<Facets> {
   const where = buildJobWhere(filter, NOW);
@@ -270,16 +292,15 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
     for (let q = 0; q < QUERIES; q++) {
       const filter = randomFilter(rng);
       const sort = rng.pick(sorts);
-      const limit = rng.pick([1, 5, 20, 50]);
-      const offset = rng.chance(0.7) ? 0 : rng.pick([limit, 2 * limit, rng.int(0, 300)]);
+      const page = await randomPage(rng, filter, sort);
       const withFacets = q % 8 === 0;
-      const context = `seed ${SEED}, query #${q}: ${JSON.stringify({ filter, sort, offset, limit })}`;
-      const answer = index.query(filter, sort, { offset, limit }, { facets: withFacets });
+      const context = `seed ${SEED}, query #${q}: ${JSON.stringify({ filter, sort, page })}`;
+      const answer = index.query(filter, sort, page, { facets: withFacets });
       if (answer === 'unsupported') {
         unsupported++;
         continue;
       }
-      const sql = await services.jobs.search(services.orm.em.fork(), filter, sort, { offset, limit });
+      const sql = await services.jobs.search(services.orm.em.fork(), filter, sort, page);
       expect(answer.total, context).toBe(sql.total);
       expect(answer.ids, context).toEqual(sql.items.map((j) => j.id));
       if (withFacets) expect(answer.facets, context).toEqual(await sqlFacets(filter));
@@ -347,13 +368,12 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
       for (let q = 0; q < QUERIES / ROUNDS; q++) {
         const filter = randomFilter(rng);
         const sort = rng.pick(sorts);
-        const limit = rng.pick([1, 5, 20, 50]);
-        const offset = rng.chance(0.7) ? 0 : rng.pick([limit, 2 * limit, rng.int(0, 300)]);
+        const page = await randomPage(rng, filter, sort);
         const withFacets = q % 4 === 0;
-        const context = `seed ${SEED + 1}, round ${round}, query #${q}: ${JSON.stringify({ filter, sort, offset, limit })}`;
-        const answer = index.query(filter, sort, { offset, limit }, { facets: withFacets });
+        const context = `seed ${SEED + 1}, round ${round}, query #${q}: ${JSON.stringify({ filter, sort, page })}`;
+        const answer = index.query(filter, sort, page, { facets: withFacets });
         if (answer === 'unsupported') continue;
-        const expected = await services.jobs.search(services.orm.em.fork(), filter, sort, { offset, limit });
+        const expected = await services.jobs.search(services.orm.em.fork(), filter, sort, page);
         expect(answer.total, context).toBe(expected.total);
         expect(answer.ids, context).toEqual(expected.items.map((j) => j.id));
         if (withFacets) expect(answer.facets, context).toEqual(await sqlFacets(filter));

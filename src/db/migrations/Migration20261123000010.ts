@@ -43,6 +43,11 @@ const INDEXED = [
 
 export class Migration20261123000010 extends Migration {
   override up(): void {
+    // Skill keys were stored as folded, not distinct ("React", "react"): the SQL facet
+    // counted such a job twice for one skill, the index once. Distinct from now on
+    // (write-columns.ts); made so here, before the triggers, so it logs nothing.
+    this.addSql(`update job set skill_keys = array(select distinct k from unnest(skill_keys) k order by k)
+      where cardinality(skill_keys) <> (select count(distinct k) from unnest(skill_keys) k);`);
     this.addSql(`create table search_change (
       seq bigint generated always as identity primary key,
       xid xid8 not null default pg_current_xact_id(),

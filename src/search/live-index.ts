@@ -181,8 +181,8 @@ export class LiveSearchIndex {
           for (const s of old) dropSegment(s);
           this.publish();
         });
-        // The 1–2-letter prefixes, once, off the request path.
-        base.data.terms.warm();
+        // The 1–2-letter prefixes, once, between requests (a search that needs one first makes it).
+        await base.data.terms.warmGradually();
         this.lastBuild = {
           jobs: data.docCount,
           ms: Date.now() - started,

@@ -200,6 +200,28 @@ describe(`search index serving (${TEST_DB})`, () => {
 // Two transactions at once need two sessions: PostgreSQL only (PGlite is one session,
 // where writers take turns and commit order is write order).
 describe.runIf(TEST_DB === 'postgres')('search index under concurrent writers (postgres)', () => {
+  it('keeps the index of every gateway current: a write through one is found through another', async () => {
+    const url = (services.config.database as { url: string }).url;
+    const second = await createTestServices({}, { DATABASE_URL: url });
+    try {
+      expect(await second.search.index!.ready()).toBe(true);
+      const [id] = await storeJobs(services, [makeJob({ title: 'Narwhal Navigator', board: 'gateways' })]);
+      const em = second.orm.em.fork();
+      const found = await second.search.search(em, { query: 'narwhal' }, undefined, { offset: 0, limit: 5 });
+      expect(found.items.map((j) => j.id)).toEqual([id]);
+      expect(
+        second.search.index!.index()!.query({ query: 'narwhal' }, undefined, { offset: 0, limit: 5 }),
+      ).toMatchObject({
+        ids: [id],
+      });
+      // …and a close through the second gateway reaches the first.
+      await second.orm.em.fork().execute(`update job set status = 'closed' where id = ?`, [id]);
+      expect((await search({ q: 'narwhal' })).pagination.total).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('loses no change committed late by a transaction that began first', async () => {
     const url = (services.config.database as { url: string }).url;
     const first = new pg.Client({ connectionString: url });

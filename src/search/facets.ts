@@ -100,25 +100,25 @@ export function countFacetsOver(parts: FacetPart[]): Facets {
   for (const p of parts)
     for (const { value, docs } of p.data.salaryBands)
       salary.set(value, (salary.get(value) ?? 0) + p.result.andCardinality(docs));
-  return {
-    remoteType: list('remoteType'),
-    jobType: list('jobType'),
-    seniority: list('seniority'),
-    category: list('category'),
-    country: list('country'),
-    city: list('city', TOP_FACET_VALUES),
-    skill: list('skill', TOP_FACET_VALUES),
-    // Band order (every segment lists the same bands in it).
-    salary: base.data.salaryBands
-      .map(({ value }) => ({ value, count: salary.get(value) ?? 0 }))
-      .filter((f) => f.count > 0),
-  };
+  // Band order (every segment lists the same bands in it).
+  return facetsOf(
+    list,
+    base.data.salaryBands.map(({ value }) => ({ value, count: salary.get(value) ?? 0 })),
+  );
 }
 
 export function countFacets(data: IndexData, result: Bitmap): Facets {
   const readDocs = docsReader(data, result);
   const list = (field: ValueField, top = Infinity) =>
     best(data.values[field].counts(result, readDocs, top), top);
+  return facetsOf(
+    list,
+    data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) })),
+  );
+}
+
+/** The facets from a field's counting and the salary bands' counts (in band order). */
+function facetsOf(list: (field: ValueField, top?: number) => FacetCount[], salary: FacetCount[]): Facets {
   return {
     remoteType: list('remoteType'),
     jobType: list('jobType'),
@@ -127,8 +127,6 @@ export function countFacets(data: IndexData, result: Bitmap): Facets {
     country: list('country'),
     city: list('city', TOP_FACET_VALUES),
     skill: list('skill', TOP_FACET_VALUES),
-    salary: data.salaryBands
-      .map(({ value, docs }) => ({ value, count: result.andCardinality(docs) }))
-      .filter((f) => f.count > 0),
+    salary: salary.filter((f) => f.count > 0),
   };
 }

@@ -131,7 +131,11 @@ export async function searchSideBySide(
       `(${mb(process.memoryUsage().rss - rssBefore)} more than before the build); load ${loadavg()}`,
   );
   const paths = { index: 0, sql: 0 };
-  const count = (path: 'index' | 'sql') => paths[path]++;
+  const reasons = new Set<string>();
+  const count = (path: 'index' | 'sql', reason?: string) => {
+    paths[path]++;
+    if (reason) reasons.add(reason);
+  };
   db.services.searchPaths.add(count);
   const rows: (string | number)[][] = [];
   for (const c of SEARCH_CASES) {
@@ -149,11 +153,15 @@ export async function searchSideBySide(
     }
     paths.index = 0;
     paths.sql = 0;
+    reasons.clear();
     const loaded = {
       sql: await underLoad(() => searchVia(db.services, 'sql', c, after), Math.min(seconds, budgetMs / 1000)),
       index: await underLoad(() => searchVia(db.services, 'index', c, after), seconds),
     };
-    const answeredBy = paths.sql > 0 ? `sql (${paths.index}/${paths.index + paths.sql} by index)` : 'index';
+    const answeredBy =
+      paths.sql > 0
+        ? `sql: ${[...reasons].join(', ')} (${paths.index}/${paths.index + paths.sql} by index)`
+        : 'index';
     rows.push([
       c.name,
       ms(percentile(one.sql, 50)),

@@ -17,13 +17,13 @@ export interface Row {
 }
 
 /** Every accepted row of every dataset, normalized with a fixed clock. */
-export function normalizeAll(root: string): Row[] {
+export function normalizeAll(root: string, normalize = normalizePosting): Row[] {
   const rows: Row[] = [];
   const now = new Date('2026-11-23T00:00:00Z');
   for (const entry of listDatasetFiles(root)) {
     const result = entry.parse(readFileSync(entry.file, 'utf8'));
     for (const raw of result.postings) {
-      const out = normalizePosting(raw, { now });
+      const out = normalize(raw, { now });
       if (out.ok) rows.push({ dataset: entry.dataset.name, raw, job: out.job });
     }
   }
@@ -60,6 +60,12 @@ export function measure(rows: readonly Row[]): Share[] {
   const salaryGiven = rows.filter(
     (r) => (r.raw.salaryText ?? '').trim() !== '' || (r.raw.salary && (r.raw.salary.min || r.raw.salary.max)),
   );
+  const zeroBound = rows.filter(
+    (r) =>
+      (r.raw.salary?.min === 0 && (r.raw.salary.max ?? 0) > 0) ||
+      /\$0\s*[-–]\s*\$?\d/.test(r.raw.salaryText ?? ''),
+  );
+  const withSalary = rows.filter((r) => r.job.salaryMinUsd !== null || r.job.salaryMaxUsd !== null);
   const mojibake = (r: Row) =>
     MOJIBAKE.test(r.job.title) || MOJIBAKE.test(r.job.companyName) || MOJIBAKE.test(r.job.descriptionText);
   const engineeringTrades = rows.filter((r) =>
@@ -85,6 +91,25 @@ export function measure(rows: readonly Row[]): Share[] {
       name: 'pay given (field or text) but no annual USD',
       hits: count(salaryGiven, (r) => r.job.salaryMinUsd === null && r.job.salaryMaxUsd === null),
       of: salaryGiven.length,
+    },
+    {
+      name: 'pay with a 0 bound and no annual USD',
+      hits: count(zeroBound, (r) => r.job.salaryMinUsd === null && r.job.salaryMaxUsd === null),
+      of: zeroBound.length,
+    },
+    {
+      name: 'salaries whose currency was inferred (country or source default)',
+      hits: count(withSalary, (r) => r.job.salaryCurrencyInferred === true),
+      of: withSalary.length,
+    },
+    {
+      name: 'rows with a description amount refused as another role or funding',
+      hits: count(rows, (r) =>
+        (r.job.salaryRejects ?? []).some(
+          (x) => x === 'about another role' || x === 'company funding or revenue',
+        ),
+      ),
+      of: rows.length,
     },
     { name: 'rows with mojibake or double-escaped entities', hits: count(rows, mojibake), of: rows.length },
     {

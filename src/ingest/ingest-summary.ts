@@ -21,6 +21,8 @@ export interface IngestSummary {
   salaries: number;
   /** Accepted postings by workplace type as classified. */
   remoteTypes: Record<string, number>;
+  /** Pay figures refused (the row is kept without them), by reason (issue 11). */
+  salaryRejects: Record<string, number>;
   /** Rejections by reason, for the run report. */
   rejectedReasons: Record<string, number>;
   /** The first rejected rows (at most MAX_REPORTED_ROWS), to act on. */
@@ -40,6 +42,7 @@ export function emptySummary(): IngestSummary {
     rejected: 0,
     salaries: 0,
     remoteTypes: {},
+    salaryRejects: {},
     rejectedReasons: {},
     rejectedRows: [],
   };
@@ -71,6 +74,7 @@ export function addSummary(total: IngestSummary, run: IngestSummary): IngestSumm
     total[key] += run[key];
   }
   addCounts(total.remoteTypes, run.remoteTypes);
+  addCounts(total.salaryRejects, run.salaryRejects);
   addCounts(total.rejectedReasons, run.rejectedReasons);
   total.rejectedRows.push(
     ...run.rejectedRows.slice(0, Math.max(0, MAX_REPORTED_ROWS - total.rejectedRows.length)),

@@ -214,6 +214,8 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
     prepared.push(result);
     run.seenIds.add(job.externalId);
     if (job.salaryMinUsd !== null) summary.salaries++;
+    for (const reason of job.salaryRejects ?? [])
+      summary.salaryRejects[reason] = (summary.salaryRejects[reason] ?? 0) + 1;
     summary.remoteTypes[job.remoteType] = (summary.remoteTypes[job.remoteType] ?? 0) + 1;
   });
   for (const { externalId, prior } of [...unchanged, ...stillClosed]) {

@@ -128,7 +128,9 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     structured: raw.salary && typeof raw.salary === 'object' ? raw.salary : null,
     text: str(raw.salaryText, 2_000),
     descriptionText,
-    defaultCurrency: currencyForCountry(first?.countryCode ?? null),
+    countryCurrency: currencyForCountry(first?.countryCode ?? null),
+    defaultCurrency: str(raw.defaultCurrency, 10),
+    title,
   });
 
   const companyName = cleanCompanyName(raw.companyName).slice(0, 300) || board;
@@ -164,6 +166,8 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     salaryMin: salary.min,
     salaryMax: salary.max,
     salaryCurrency: salary.currency,
+    salaryCurrencyInferred: salary.currency === null ? null : salary.currencyInferred,
+    salaryRejects: salary.rejects,
     salaryPeriod: salary.period,
     salaryMinUsd: salary.minUsd,
     salaryMaxUsd: salary.maxUsd,

@@ -16,6 +16,11 @@ export interface IngestSummary {
   /** Merged into an existing job (a cross-source copy, or an id repeated in the feed). */
   merged: number;
   closed: number;
+  /**
+   * Of `unchanged`: rows older than what is stored (by the source's update time), not
+   * applied (issue 11).
+   */
+  stale: number;
   rejected: number;
   /** Accepted postings whose salary became annual USD. */
   salaries: number;
@@ -39,6 +44,7 @@ export function emptySummary(): IngestSummary {
     unchanged: 0,
     merged: 0,
     closed: 0,
+    stale: 0,
     rejected: 0,
     salaries: 0,
     remoteTypes: {},
@@ -68,6 +74,7 @@ export function addSummary(total: IngestSummary, run: IngestSummary): IngestSumm
     'unchanged',
     'merged',
     'closed',
+    'stale',
     'rejected',
     'salaries',
   ] as const) {

@@ -260,7 +260,8 @@ export class JobWriter {
           salary_max_usd = excluded.salary_max_usd, salary_text = excluded.salary_text,
           listing_url = excluded.listing_url, apply_url = excluded.apply_url,
           visa_sponsorship = excluded.visa_sponsorship, posted_at = least(job.posted_at, excluded.posted_at),
-          updated_at = excluded.updated_at,
+          -- Never backwards: an older snapshot's time is not the job's latest change (issue 11).
+          updated_at = greatest(job.updated_at, excluded.updated_at),
           closed_at = excluded.closed_at, status = excluded.status, dedup_key = excluded.dedup_key,
           search_vector = excluded.search_vector`,
       [JSON.stringify(byKey(rows))],
@@ -290,6 +291,7 @@ export class JobWriter {
           places = excluded.places, city_keys = excluded.city_keys, country_codes = excluded.country_codes,
           salary = excluded.salary,
           last_seen_at = greatest(source_posting.last_seen_at, excluded.last_seen_at),
+          source_updated_at = greatest(source_posting.source_updated_at, excluded.source_updated_at),
           closed_at = excluded.closed_at, status = excluded.status`,
       [JSON.stringify(batch.map((w) => jsonRow(POSTING_COLUMNS, w)))],
     );

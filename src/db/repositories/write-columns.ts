@@ -139,6 +139,7 @@ export const POSTING_COLUMNS: Column<PostingRow>[] = [
   { name: 'city_keys', type: 'text[]', value: (r) => cityKeys(r.job) },
   { name: 'country_codes', type: 'text[]', value: (r) => countryCodes(r.job) },
   { name: 'salary', type: 'jsonb', value: (r) => salaryOf(r.job) },
+  { name: 'source_updated_at', type: 'timestamptz', value: (r) => r.job.sourceUpdatedAt },
 ];
 
 /** "a, b, c": the column list of an insert or a COPY. */

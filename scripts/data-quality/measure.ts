@@ -37,7 +37,9 @@ export interface Share {
   of: number;
 }
 
-const MOJIBAKE = /â€|Ã[\u0080-\u00bf©¨§¤¶¼½³±¡¢£]|Â[\u00a0-\u00bf]|&amp;(?:amp|lt|gt|quot|#\d+|nbsp);/;
+/** UTF-8 read as Windows-1252 ("â€™", "Ã©", "Ã¢â"), or an entity reference left in plain text. */
+export const MOJIBAKE =
+  /â€|Ã[\u0080-\u00bf]|Â[\u0080-\u00bf]|&(?:#\d+|#x[0-9a-f]+|amp|nbsp|ndash|mdash|rsquo|lsquo|ldquo|rdquo|quot|lt|gt|hellip|bull);/i;
 
 /** A place field that names a remote workplace ("Remote - US", "Home based - EMEA"). */
 export const REMOTE_PLACE = /remote|anywhere|worldwide|home[- ]based/i;

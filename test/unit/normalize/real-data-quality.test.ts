@@ -41,4 +41,23 @@ describeSharedData('data quality on the real datasets', () => {
     const remote = find((r) => /distributed/i.test(r.job.title) && r.job.remoteType === 'remote');
     for (const r of remote) expect(allPlaces(r)).toMatch(REMOTE_PLACE);
   });
+
+  it("gives no intern a founding engineer's pay, and no posting a funding round (before: 9 rows)", () => {
+    const intern = find(
+      (r) => r.job.title === 'Engineering Intern' && /founding/i.test(r.job.descriptionText),
+    );
+    expect(intern.length).toBeGreaterThan(0);
+    for (const r of intern) expect(r.job.salaryMaxUsd).not.toBe(350_000);
+    expect(share('rows with a description amount refused').hits).toBeGreaterThanOrEqual(9);
+    expect(share('pay with a 0 bound').hits).toBe(0);
+  });
+
+  it('leaves no mojibake or twice-escaped reference in titles, companies, descriptions (before: 12 fields)', () => {
+    expect(share('rows with mojibake').hits).toBe(0);
+    const bullets = find(
+      (r) =>
+        r.dataset === 'linkedin-ca-2018' && /Requirements• Experience with OMS/.test(r.job.descriptionText),
+    );
+    expect(bullets).toHaveLength(1);
+  });
 });

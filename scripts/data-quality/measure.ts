@@ -75,6 +75,9 @@ export function measure(rows: readonly Row[]): Share[] {
       r.job.title,
     ),
   );
+  const compensationOrUxData = rows.filter((r) =>
+    /\bcompensation (?:analyst|partner)|\bux data scien/i.test(r.job.title),
+  );
   const clinical = rows.filter((r) =>
     /\b(?:clinical|hematolog|oncolog|pharmacovigilance|GxP)\b/i.test(r.job.descriptionText),
   );
@@ -115,13 +118,28 @@ export function measure(rows: readonly Row[]): Share[] {
     },
     { name: 'rows with mojibake or double-escaped entities', hits: count(rows, mojibake), of: rows.length },
     {
+      name: 'compensation / UX data-science titles in software-engineering or design',
+      hits: count(
+        compensationOrUxData,
+        (r) => r.job.categorySlug === 'software-engineering' || r.job.categorySlug === 'design',
+      ),
+      of: compensationOrUxData.length,
+    },
+    {
       name: 'trades / civil engineering titles in software-engineering',
       hits: count(engineeringTrades, (r) => r.job.categorySlug === 'software-engineering'),
       of: engineeringTrades.length,
     },
     {
-      name: 'clinical postings given the skill "Google Cloud"',
-      hits: count(clinical, (r) => r.job.skills.some((s) => /google cloud|^gcp$/i.test(s))),
+      name: 'clinical postings without a cloud stack given the skill "Google Cloud"',
+      hits: count(
+        clinical,
+        (r) =>
+          r.job.skills.includes('GCP') &&
+          !r.job.skills.some((s) =>
+            /^(?:AWS|Azure|Kubernetes|Docker|BigQuery|TypeScript|React|LLMs)$/.test(s),
+          ),
+      ),
       of: clinical.length,
     },
   ];

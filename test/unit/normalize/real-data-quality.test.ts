@@ -60,4 +60,18 @@ describeSharedData('data quality on the real datasets', () => {
     );
     expect(bullets).toHaveLength(1);
   });
+
+  it('puts no trades or civil-engineering title in software engineering (before: 100 of 569)', () => {
+    expect(share('trades / civil engineering').hits).toBe(0);
+    expect(share('compensation / UX data-science').hits).toBe(0);
+    for (const r of find((r) => /^(?:Stationary|Environmental) Engineer$/.test(r.job.title)))
+      expect(r.job.categorySlug).not.toBe('software-engineering');
+  });
+
+  it('reads "GCP" in clinical postings without a cloud stack as Good Clinical Practice (before: 16)', () => {
+    expect(share('clinical postings without a cloud stack').hits).toBe(0);
+    const hematology = find((r) => r.job.title === 'Principal Scientist, Hematology');
+    expect(hematology.length).toBeGreaterThan(0);
+    for (const r of hematology) expect(r.job.skills).not.toContain('GCP');
+  });
 });

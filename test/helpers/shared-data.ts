@@ -8,15 +8,22 @@ import { describe, it } from 'vitest';
  */
 export const SHARED_DATA = path.resolve(process.cwd(), '../shared/data');
 
+/** What a suite over ../shared/data does: run it, fail it (CI without the data), or skip it. */
+export function sharedDataMode(present: boolean, ci: string | undefined): 'run' | 'fail' | 'skip' {
+  if (present) return 'run';
+  return ci === 'true' ? 'fail' : 'skip';
+}
+
 /**
  * A suite over ../shared/data. Where the folder is missing it is skipped with the reason
  * in its name, except under CI=true, where a missing folder fails: CI is set up to carry
  * the data, and a silent skip there would hide that the figures were never checked.
  */
 export function describeSharedData(name: string, fn: () => void): void {
-  if (existsSync(SHARED_DATA)) {
+  const mode = sharedDataMode(existsSync(SHARED_DATA), process.env.CI);
+  if (mode === 'run') {
     describe(name, fn);
-  } else if (process.env.CI === 'true') {
+  } else if (mode === 'fail') {
     describe(name, () => {
       it('needs ../shared/data', () => {
         throw new Error(`${SHARED_DATA} is missing: CI must provide the shared datasets`);

@@ -44,6 +44,17 @@ export interface NormalizedJob {
   salaryMin: number | null;
   salaryMax: number | null;
   salaryCurrency: string | null;
+  /**
+   * True when the posting stated no currency and it was inferred from the job's country
+   * or the source's default; null without a currency. Optional: jobs built before it
+   * existed (and test factories) carry none.
+   */
+  salaryCurrencyInferred?: boolean | null;
+  /**
+   * Pay figures refused during normalization, one reason each, for the run summary;
+   * never stored.
+   */
+  salaryRejects?: readonly string[];
   salaryPeriod: SalaryPeriod | null;
   salaryMinUsd: number | null;
   salaryMaxUsd: number | null;

@@ -43,6 +43,11 @@ export interface RawPosting {
     currency?: string | null;
     period?: string | null;
   } | null;
+  /**
+   * ISO 4217 currency the source assumes when a posting states none (a generic mapping's
+   * `defaultCurrency`); used only after the pay text's symbol and the job's country.
+   */
+  defaultCurrency?: string | null;
   /** Pay text to parse when no structured salary exists ("$53K-$91K", "£32K – £35K"). */
   salaryText?: string | null;
   listingUrl?: string | null;

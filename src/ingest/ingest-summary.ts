@@ -16,11 +16,18 @@ export interface IngestSummary {
   /** Merged into an existing job (a cross-source copy, or an id repeated in the feed). */
   merged: number;
   closed: number;
+  /**
+   * Of `unchanged`: rows older than what is stored (by the source's update time), not
+   * applied (issue 11).
+   */
+  stale: number;
   rejected: number;
   /** Accepted postings whose salary became annual USD. */
   salaries: number;
   /** Accepted postings by workplace type as classified. */
   remoteTypes: Record<string, number>;
+  /** Pay figures refused (the row is kept without them), by reason (issue 11). */
+  salaryRejects: Record<string, number>;
   /** Rejections by reason, for the run report. */
   rejectedReasons: Record<string, number>;
   /** The first rejected rows (at most MAX_REPORTED_ROWS), to act on. */
@@ -37,9 +44,11 @@ export function emptySummary(): IngestSummary {
     unchanged: 0,
     merged: 0,
     closed: 0,
+    stale: 0,
     rejected: 0,
     salaries: 0,
     remoteTypes: {},
+    salaryRejects: {},
     rejectedReasons: {},
     rejectedRows: [],
   };
@@ -65,12 +74,14 @@ export function addSummary(total: IngestSummary, run: IngestSummary): IngestSumm
     'unchanged',
     'merged',
     'closed',
+    'stale',
     'rejected',
     'salaries',
   ] as const) {
     total[key] += run[key];
   }
   addCounts(total.remoteTypes, run.remoteTypes);
+  addCounts(total.salaryRejects, run.salaryRejects);
   addCounts(total.rejectedReasons, run.rejectedReasons);
   total.rejectedRows.push(
     ...run.rejectedRows.slice(0, Math.max(0, MAX_REPORTED_ROWS - total.rejectedRows.length)),

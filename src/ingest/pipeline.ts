@@ -5,10 +5,12 @@ import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
 import type { AtsPlatform } from '../domain/enums.ts';
 import { jobIdFor } from '../domain/ids.ts';
 import type { RawPosting } from '../domain/raw-posting.ts';
+import { combineCopies } from './combine-copies.ts';
 import { dedupKeyOf, findDuplicate, sourceKeyOf } from './dedupe.ts';
 import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
 import type { IngestRuns } from './ingest-runs.ts';
 import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
+import { parseDate } from './normalize/dates.ts';
 import { externalIdKey } from './normalize/index.ts';
 import { payloadHash } from './normalize/payload-hash.ts';
 import type { PreparedPosting } from './normalize/prepare.ts';
@@ -149,8 +151,8 @@ function reject(run: Run, row: RejectedRow): void {
 }
 
 /**
- * The last copy of a repeated external id wins (a feed listing one id twice); the
- * earlier copies count as duplicates merged.
+ * Copies of a repeated external id combine into one posting (combine-copies.ts), in
+ * the place of the last; the earlier copies count as duplicates merged.
  */
 function lastCopies(run: Run): RawPosting[] {
   const byId = new Map<unknown, RawPosting>();
@@ -160,12 +162,24 @@ function lastCopies(run: Run): RawPosting[] {
       rest.push(raw); // normalization rejects it with a reason
     else {
       const id = externalIdKey(raw.externalId);
-      if (byId.has(id)) run.summary.merged++;
+      const earlier = byId.get(id);
+      if (earlier) run.summary.merged++;
       byId.delete(id);
-      byId.set(id, raw);
+      byId.set(id, earlier ? combineCopies(earlier, raw, run.now) : raw);
     }
   }
   return [...byId.values(), ...rest];
+}
+
+/**
+ * Whether `raw` is older than what is stored of it, by the source's own update time
+ * (issue 11): an older snapshot imported after a newer one must not roll titles back.
+ * Without a time on either side the later arrival is the newer.
+ */
+function isStale(raw: RawPosting, prior: KnownPosting, now: Date): boolean {
+  if (prior.sourceUpdatedAt === null) return false;
+  const incoming = parseDate(raw.updatedAt, now);
+  return incoming !== null && incoming.getTime() < prior.sourceUpdatedAt.getTime();
 }
 
 /** A posting ready to plan: normalized, with its search vector. */
@@ -189,6 +203,12 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
   for (const raw of batch) {
     const id = typeof raw?.externalId === 'string' ? externalIdKey(raw.externalId) : undefined;
     const prior = id === undefined ? undefined : known.get(id);
+    if (prior !== undefined && isStale(raw, prior, run.now)) {
+      // Still listed, so not closed; nothing of it is applied.
+      summary.stale++;
+      (prior.status === 'open' ? unchanged : stillClosed).push({ externalId: id!, prior });
+      continue;
+    }
     const same = prior !== undefined && prior.payloadHash === payloadHash(raw.payload);
     // A closed posting with the same payload is back only if the source lists it as open.
     if (same && prior.status === 'open') unchanged.push({ externalId: id!, prior });
@@ -214,6 +234,8 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
     prepared.push(result);
     run.seenIds.add(job.externalId);
     if (job.salaryMinUsd !== null) summary.salaries++;
+    for (const reason of job.salaryRejects ?? [])
+      summary.salaryRejects[reason] = (summary.salaryRejects[reason] ?? 0) + 1;
     summary.remoteTypes[job.remoteType] = (summary.remoteTypes[job.remoteType] ?? 0) + 1;
   });
   for (const { externalId, prior } of [...unchanged, ...stillClosed]) {

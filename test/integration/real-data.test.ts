@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accepted, datasetTable, datasetTotals, fileReportLines } from '../../src/ingest/dataset-report.ts';
 import { ingestDatasets } from '../../src/ingest/import-datasets.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { describeSharedData } from '../helpers/shared-data.ts';
 
 /**
  * Every real dataset in ../shared/data (SOURCES.md) through parse → normalize →
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => services?.close());
 
-describe.skipIf(!present)(`real datasets from ../shared/data (${TEST_DB})`, () => {
+describeSharedData(`real datasets from ../shared/data (${TEST_DB})`, () => {
   it('ingests every file and accepts at least 99% of ATS rows', async () => {
     const reports = await ingestDatasets(services, DATA);
     mkdirSync(dirname(REPORT), { recursive: true });

@@ -19,10 +19,11 @@ export function formatSummary(label: string, s: IngestSummary): string {
     .slice(0, 5)
     .map(([reason, n]) => `      ${n} × ${reason}`);
   return [
-    `${label}: fetched ${s.fetched}, new ${s.new}, updated ${s.updated}, unchanged ${s.unchanged}, merged as duplicate ${s.merged}, closed ${s.closed}, rejected ${s.rejected}`,
+    `${label}: fetched ${s.fetched}, new ${s.new}, updated ${s.updated}, unchanged ${s.unchanged} (older than stored ${s.stale}), merged as duplicate ${s.merged}, closed ${s.closed}, rejected ${s.rejected}`,
     `    salaries in USD ${s.salaries}; workplace ${Object.entries(s.remoteTypes)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
+    ...Object.entries(s.salaryRejects).map(([reason, n]) => `      ${n} × pay figure refused: ${reason}`),
     ...reasons,
   ].join('\n');
 }

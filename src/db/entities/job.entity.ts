@@ -105,6 +105,8 @@ export const JobSchema = defineEntity({
     salaryMin: p.double().nullable(),
     salaryMax: p.double().nullable(),
     salaryCurrency: p.string().columnType('char(3)').nullable(),
+    /** The posting stated no currency: it came from the job's country or the source's default. */
+    salaryCurrencyInferred: p.boolean().nullable(),
     salaryPeriod: p.enum([...SALARY_PERIODS]).nullable(),
     salaryMinUsd: p.integer().nullable(),
     salaryMaxUsd: p.integer().nullable(),

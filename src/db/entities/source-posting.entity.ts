@@ -41,7 +41,9 @@ export const SourcePostingSchema = defineEntity({
     cityKeys: p.array().defaultRaw(`'{}'`),
     countryCodes: p.array().defaultRaw(`'{}'`),
     /** This posting's own salary (the job's columns, by name), or null when it names none. */
-    salary: p.json<Record<string, string | number | null>>().nullable(),
+    salary: p.json<Record<string, string | number | boolean | null>>().nullable(),
+    /** The source's own update time as last applied: an older row never overwrites it. */
+    sourceUpdatedAt: p.datetime().nullable(),
   },
 });
 export type SourcePosting = InferEntity<typeof SourcePostingSchema>;

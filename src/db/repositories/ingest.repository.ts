@@ -17,6 +17,8 @@ export interface KnownPosting {
   /** What the stored job says, so a run that skips an unchanged posting still reports it. */
   remoteType: string;
   hasSalary: boolean;
+  /** The source's own update time of the posting as last applied; null when it sent none. */
+  sourceUpdatedAt: Date | null;
 }
 
 export interface MergeCandidateRow {
@@ -39,10 +41,11 @@ export class IngestRepository {
         status: string;
         remote_type: string;
         has_salary: boolean;
+        source_updated_at: Date | string | null;
       }[]
     >(
       `select sp.external_id, sp.job_id, sp.payload_hash, sp.status, j.remote_type,
-              j.salary_min_usd is not null as has_salary
+              j.salary_min_usd is not null as has_salary, sp.source_updated_at
          from source_posting sp join job j on j.id = sp.job_id
         where sp.platform = ? and sp.board = ?`,
       [platform, board],
@@ -56,6 +59,7 @@ export class IngestRepository {
           status: r.status as 'open' | 'closed',
           remoteType: r.remote_type,
           hasSalary: Boolean(r.has_salary),
+          sourceUpdatedAt: r.source_updated_at === null ? null : new Date(r.source_updated_at),
         },
       ]),
     );

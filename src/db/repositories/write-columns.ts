@@ -44,12 +44,13 @@ const countryCodes = (j: NormalizedJob) => [
 ];
 
 /** The posting's own salary, in the job's column names; null when it names none. */
-function salaryOf(j: NormalizedJob): Record<string, string | number | null> | null {
+function salaryOf(j: NormalizedJob): Record<string, string | number | boolean | null> | null {
   if (j.salaryMin === null && j.salaryMax === null && j.salaryText === null) return null;
   return {
     salary_min: j.salaryMin,
     salary_max: j.salaryMax,
     salary_currency: j.salaryCurrency,
+    salary_currency_inferred: j.salaryCurrencyInferred ?? null,
     salary_period: j.salaryPeriod,
     salary_text: j.salaryText,
     salary_min_usd: j.salaryMinUsd,
@@ -91,6 +92,11 @@ export const JOB_COLUMNS: Column<PostingRow>[] = [
   { name: 'salary_min', type: 'float8', value: (r) => r.job.salaryMin },
   { name: 'salary_max', type: 'float8', value: (r) => r.job.salaryMax },
   { name: 'salary_currency', type: 'text', value: (r) => r.job.salaryCurrency },
+  {
+    name: 'salary_currency_inferred',
+    type: 'bool',
+    value: (r) => r.job.salaryCurrencyInferred ?? null,
+  },
   { name: 'salary_period', type: 'text', value: (r) => r.job.salaryPeriod },
   { name: 'salary_min_usd', type: 'int4', value: (r) => round(r.job.salaryMinUsd) },
   { name: 'salary_max_usd', type: 'int4', value: (r) => round(r.job.salaryMaxUsd) },
@@ -133,6 +139,7 @@ export const POSTING_COLUMNS: Column<PostingRow>[] = [
   { name: 'city_keys', type: 'text[]', value: (r) => cityKeys(r.job) },
   { name: 'country_codes', type: 'text[]', value: (r) => countryCodes(r.job) },
   { name: 'salary', type: 'jsonb', value: (r) => salaryOf(r.job) },
+  { name: 'source_updated_at', type: 'timestamptz', value: (r) => r.job.sourceUpdatedAt },
 ];
 
 /** "a, b, c": the column list of an insert or a COPY. */

@@ -15,7 +15,7 @@ type Rule = readonly [slug: string, pattern: RegExp];
 const TITLE_RULES: readonly Rule[] = [
   [
     'hr-recruiting',
-    /\b(?:recruit\w*|sourcer|talent acquisition|talent partner|human resources|hr|hrbp|people (?:operations|ops|partner|business partner|team|manager)|head of people|vp,? people|chief people officer|benefits (?:manager|specialist)|payroll specialist|learning (?:&|and) development)\b/,
+    /\b(?:recruit\w*|sourcer|talent acquisition|(?<!workers )compensation|total rewards|benefits analyst|talent partner|human resources|hr|hrbp|people (?:operations|ops|partner|business partner|team|manager)|head of people|vp,? people|chief people officer|benefits (?:manager|specialist)|payroll specialist|learning (?:&|and) development)\b/,
   ],
   [
     'legal',
@@ -25,9 +25,11 @@ const TITLE_RULES: readonly Rule[] = [
     'product-management',
     /\b(?:product manager|product owner|product management|product lead|head of product|vp,? (?:of )?product|director,? (?:of )?product|chief product officer|group product|technical program manager|tpm)\b/,
   ],
+  // Design roles. The design domain alone ("UX") comes after the data
+  // families, so "UX Data Scientist" is a data scientist (issue 11).
   [
     'design',
-    /\b(?:designer|design lead|design manager|head of design|design director|ux|ui\/ux|ux\/ui|user research(?:er)?|creative director|art director|illustrator|animator|motion graphics|product design|visual design|graphic design|interaction design)\b/,
+    /\b(?:designer|design lead|design manager|head of design|design director|user research(?:er)?|creative director|art director|illustrator|animator|motion graphics|product design|visual design|graphic design|interaction design)\b/,
   ],
   [
     'sales',
@@ -45,6 +47,7 @@ const TITLE_RULES: readonly Rule[] = [
     'data-science',
     /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics|business intelligence|bi (?:developer|analyst|engineer)|statistician|quantitative (?:analyst|researcher)|data architect|data platform|data (?:specialist|manager|lead|modeler|steward|governance|quality))\b/,
   ],
+  ['design', /\b(?:ux|ui\/ux|ux\/ui)\b/],
   [
     'security',
     /\b(?:security|infosec|cyber\w*|penetration|pentest\w*|appsec|soc analyst|threat|vulnerability|identity (?:and|&) access|iam engineer)\b/,
@@ -57,9 +60,15 @@ const TITLE_RULES: readonly Rule[] = [
     'qa-testing',
     /\b(?:qa|quality assurance|test engineer|testing|tester|sdet|test automation|automation tester|quality engineer\w*|software engineer in test)\b/,
   ],
+  // Building and plant trades: a stationary engineer runs a building's boilers and
+  // HVAC. Before hardware and software engineering, whose "engineer" they share (issue 11).
+  [
+    'operations',
+    /\b(?:stationary engineer\w*|operating engineer|building engineer|facilities engineer|maintenance (?:engineer|technician|mechanic)|boiler operator|hvac technician|electrician|plumber|pipefitter|welder|machinist|millwright|carpenter)\b/,
+  ],
   [
     'hardware-engineering',
-    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|firmware|fpga|asic|pcb|rf engineer|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/,
+    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|(?:civil|structural|environmental|geotechnical|transportation|traffic|water resources|chemical|process|manufacturing|industrial|biomedical|materials|mining|petroleum|aerospace|nuclear|hvac|mep|piping|construction) engineer\w*|firmware|fpga|asic|pcb|rf engineer|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/,
   ],
   [
     'marketing',

@@ -13,6 +13,7 @@ import { currencyForCountry } from './countries.ts';
 import { parseDate } from './dates.ts';
 import { sanitizedDescription, textToSafeHtml, tidyText } from './html.ts';
 import { classifyJobType } from './job-type.ts';
+import { repairHtmlEscapes, repairMojibake, repairText } from './mojibake.ts';
 import { parseLocations } from './location.ts';
 import { payloadHash } from './payload-hash.ts';
 import { classifyRemoteType } from './remote-type.ts';
@@ -86,7 +87,7 @@ function validate(
   }
   if (r.title === undefined || r.title === null) return { ok: false, reason: 'missing title' };
   if (typeof r.title !== 'string') return { ok: false, reason: 'invalid title' };
-  const title = cleanTitle(r.title);
+  const title = cleanTitle(repairText(r.title));
   if (title === '') return { ok: false, reason: 'missing title' };
   if (title.length > MAX_TITLE_LENGTH) return { ok: false, reason: 'title too long' };
   return { ok: true, raw: raw as RawPosting, title, externalId };
@@ -95,11 +96,14 @@ function validate(
 function build(raw: RawPosting, title: string, externalId: string, now: Date): NormalizedJob {
   const board = raw.board.trim();
 
+  // Mojibake and twice-escaped references are repaired before anything reads the text.
   const rawHtml =
-    typeof raw.descriptionHtml === 'string' ? truncate(raw.descriptionHtml, MAX_DESCRIPTION_LENGTH) : '';
+    typeof raw.descriptionHtml === 'string'
+      ? repairMojibake(repairHtmlEscapes(truncate(raw.descriptionHtml, MAX_DESCRIPTION_LENGTH)))
+      : '';
   const givenText =
     typeof raw.descriptionText === 'string'
-      ? tidyText(truncate(raw.descriptionText, MAX_DESCRIPTION_LENGTH))
+      ? tidyText(repairText(truncate(raw.descriptionText, MAX_DESCRIPTION_LENGTH)))
       : '';
   // One parse gives the safe HTML and its text.
   const sanitized = rawHtml ? sanitizedDescription(rawHtml) : { html: '', text: '' };
@@ -128,10 +132,16 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     structured: raw.salary && typeof raw.salary === 'object' ? raw.salary : null,
     text: str(raw.salaryText, 2_000),
     descriptionText,
-    defaultCurrency: currencyForCountry(first?.countryCode ?? null),
+    countryCurrency: currencyForCountry(first?.countryCode ?? null),
+    defaultCurrency: str(raw.defaultCurrency, 10),
+    title,
   });
 
-  const companyName = cleanCompanyName(raw.companyName).slice(0, 300) || board;
+  const companyName =
+    cleanCompanyName(typeof raw.companyName === 'string' ? repairText(raw.companyName) : null).slice(
+      0,
+      300,
+    ) || board;
   return {
     source: raw.source,
     board,
@@ -164,6 +174,8 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     salaryMin: salary.min,
     salaryMax: salary.max,
     salaryCurrency: salary.currency,
+    salaryCurrencyInferred: salary.currency === null ? null : salary.currencyInferred,
+    salaryRejects: salary.rejects,
     salaryPeriod: salary.period,
     salaryMinUsd: salary.minUsd,
     salaryMaxUsd: salary.maxUsd,

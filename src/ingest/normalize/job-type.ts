@@ -15,27 +15,51 @@ function words(text: string): string {
 }
 
 // Checked in order: the more specific arrangement wins when a value names two
-// ("Full-time Contract" is a contract, "Part-time Internship" an internship).
+// ("Full-time Contract" is a contract, "Part-time Internship" an internship). Labels
+// in the languages the boards post in (issue 11): Polish "pełny etat" / "umowa
+// zlecenie" / "B2B", French "temps plein" / "CDD" / "alternance", Spanish "jornada
+// completa" / "indefinido", Italian "tempo pieno", Dutch "voltijd", Portuguese "tempo
+// integral", Scandinavian "heltid" / "deltid", Czech "plný úvazek". US payroll terms
+// name a salaried employee ("Exempt"), which is a full-time arrangement.
 const FIELD_RULES: ReadonlyArray<[JobType, RegExp]> = [
   [
     'internship',
-    / (intern|interns|internship|internships|co op|coop|praktikum|praktikant|praktikantin|stage|stagiaire|apprentice|apprenticeship|trainee|ausbildung) /,
+    / (intern|interns|internship|internships|co op|coop|praktikum|praktikant|praktikantin|stage|stagiaire|apprentice|apprenticeship|trainee|ausbildung|alternance|alternant|staz|stagista|tirocinio|practicas|becario|estagio|stagiair) /,
   ],
   [
     'contract',
-    / (contract|contractor|contracting|freelance|freelancer|freiberuflich|consultancy|1099|c2c|corp to corp|contract to hire) /,
+    / (contract|contractor|contracting|freelance|freelancer|freiberuflich|consultancy|1099|c2c|corp to corp|contract to hire|b2b|umowa zlecenie|zlecenie|umowa o dzielo|kontrakt|autonomo|zzp|zzp er) /,
   ],
-  ['temporary', / (temporary|temp|seasonal|fixed term|befristet|interim) /],
+  [
+    'temporary',
+    / (temporary|temp|seasonal|fixed term|befristet|interim|cdd|zastepstwo|umowa na czas okreslony|tijdelijk|temporal|temporaneo|determinato|vikariat) /,
+  ],
   // A German working student (Werkstudent) is a part-time employee.
   [
     'part-time',
-    / (part time|parttime|teilzeit|working student|werkstudent|werkstudentin|half time|mini job|minijob) /,
+    / (part time|parttime|teilzeit|working student|werkstudent|werkstudentin|half time|mini job|minijob|czesc etatu|niepelny etat|pol etatu|temps partiel|mi temps|tiempo parcial|media jornada|medio tiempo|tempo parziale|deeltijd|tempo parcial|meio periodo|deltid|castecny uvazek|osa aikainen) /,
   ],
   [
     'full-time',
-    / (full time|fulltime|permanent|regular|vollzeit|unbefristet|salaried|cdi|full or part time) /,
+    / (full time|fulltime|permanent|regular|vollzeit|unbefristet|festanstellung|salaried|cdi|full or part time|exempt|indefinite|indefinido|pelny etat|pelen etat|caly etat|umowa o prace|temps plein|temps complet|tiempo completo|jornada completa|tempo pieno|tempo indeterminato|voltijd|tempo integral|heltid|fuldtid|plny uvazek|kokoaikainen|vakituinen) /,
   ],
 ];
+
+// Whole-field codes: HR exports and CSVs often carry one letter or two ("F", "PT").
+const FIELD_CODES: ReadonlyMap<string, JobType> = new Map(
+  Object.entries({
+    f: 'full-time',
+    ft: 'full-time',
+    fte: 'full-time',
+    fulltime: 'full-time',
+    p: 'part-time',
+    pt: 'part-time',
+    pte: 'part-time',
+    c: 'contract',
+    i: 'internship',
+    t: 'temporary',
+  } satisfies Record<string, JobType>),
+);
 
 // In a title, "Contract" usually names the work ("Contract Manager"), so only the
 // unambiguous forms count.
@@ -63,9 +87,14 @@ function firstMatch(rules: ReadonlyArray<[JobType, RegExp]>, text: string): JobT
 export function classifyJobType(text: string | null | undefined, title?: string | null): JobType | null {
   if (typeof text === 'string' && text.trim() !== '') {
     const t = words(text);
+    const code = FIELD_CODES.get(t.trim());
+    if (code) return code;
+    // "FT/PT", "FT or PT": both offered, the full-time contract is reported (as Personio's below).
+    if (/^ ft (?:or )?pt $/.test(t)) return 'full-time';
     // Personio "full-or-part-time": the full-time contract is offered, report that.
     if (/ full or part time /.test(t)) return 'full-time';
-    const fromField = firstMatch(FIELD_RULES, t);
+    // "Non-exempt" says how overtime is paid, not the hours: "exempt" in it is no full-time.
+    const fromField = firstMatch(FIELD_RULES, t.replace(/ non exempt /g, ' '));
     if (fromField) return fromField;
   }
   if (typeof title === 'string' && title.trim() !== '') {

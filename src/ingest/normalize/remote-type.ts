@@ -8,7 +8,8 @@
  *  2. Location text and title: "hybrid" → hybrid; a remote word ("Remote - US",
  *     "(Remote)", "Anywhere") → remote, unless hybrid is also mentioned; an explicit
  *     onsite word ("On-site", "In office") → onsite.
- *  3. A platform remote flag that is true → remote (hybrid if the description says the
+ *  3. A platform remote flag that is true → remote, unless step 2 found an explicit
+ *     on-site word, which wins (hybrid if the description says the
  *     role is hybrid). A false flag is weak evidence (Ashby's isRemote is unreliable,
  *     Workable sends false by default) and is ignored.
  *  4. Description, role-level phrases only: hybrid ("hybrid role", "3 days a week in the
@@ -49,19 +50,31 @@ function fromWorkplaceField(value: string): RemoteType | null {
 }
 
 // "Remote Sensing Scientist" and "remote monitoring" name the work, not the workplace.
+// "Distributed" is a remote word only in a location field ("Distributed", "Distributed
+// - US"): in a title it names the work ("Distributed Systems Engineer", "Distributed
+// Generation"), 51 of 54 such titles were marked remote before (issue 11).
 const REMOTE_WORD =
-  /(?<![a-z-])(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|support technician))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office|distributed)\b/;
+  /(?<![a-z-])(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
 const HYBRID_WORD = /\bhybrid\b/;
-const ONSITE_WORD = /\b(?:on-?site|in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
+// Not after a German gender suffix: "Werkstudent:in Office Management" names the work.
+const ONSITE_WORD = /\b(?:on-?site|(?<![:*_/])in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
+// A workplace tag on the title itself: "Operations Specialist, Remote Assistance (On-Site)".
+const ONSITE_TITLE_TAG =
+  /\(\s*(?:on-?site|in[- ]office|in[- ]person)[^)]*\)|[-–|,]\s*(?:on-?site|in[- ]office)\s*$/;
 
 // Only in a location field: "Virtual", "Remoto", "Home based - EMEA". In a title
 // "Virtual Reality Engineer" is not a workplace.
-const LOCATION_REMOTE_WORD = /\b(?:virtual|remoto|remotely|home[- ]based)\b/;
+const LOCATION_REMOTE_WORD = /\b(?:virtual|remoto|remotely|home[- ]based|distributed)\b/;
 
 function fromShortText(location: string, title: string): RemoteType | null {
   const text = `${location}\n${title}`;
   if (text.trim() === '') return null;
   if (HYBRID_WORD.test(text)) return 'hybrid';
+  // The title's own on-site tag beats a remote word in the title; a location naming both
+  // ("Remote or Onsite") offers both and stays remote.
+  const tag = ONSITE_TITLE_TAG.exec(title)?.[0];
+  if (tag && !REMOTE_WORD.test(tag) && !REMOTE_WORD.test(location) && !LOCATION_REMOTE_WORD.test(location))
+    return 'onsite';
   if (REMOTE_WORD.test(text) || LOCATION_REMOTE_WORD.test(location)) return 'remote';
   if (ONSITE_WORD.test(text)) return 'onsite';
   return null;
@@ -196,7 +209,9 @@ export function classifyRemoteType(signals: RemoteSignals): RemoteType {
   // Descriptions can be 200k characters; the signals sit near the top or in a short
   // "location/workplace" section, so a bounded prefix keeps this cheap. Folded only
   // when the short fields left the question open.
-  if (s.remoteFlag !== true && fromShort === 'onsite') return 'onsite';
+  // An explicit on-site word wins over the platform's remote flag (Workable and
+  // SmartRecruiters set it for "remote possible" boards; issue 11).
+  if (fromShort === 'onsite') return 'onsite';
   const text = description(fold(s.descriptionText).slice(0, 50_000));
   if (s.remoteFlag === true) return describes(text, DESC_HYBRID, false) ? 'hybrid' : 'remote';
   return fromDescription(text) ?? 'unknown';

@@ -20,6 +20,8 @@ export interface SalaryFigures {
   isRange: boolean;
   /** Index of the match in the text, for callers that check context. */
   index: number;
+  /** Index just after the match. */
+  end: number;
 }
 
 // Symbols and prefixed dollars; three-letter codes come from the FX table.
@@ -146,6 +148,7 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
       period: periodAfter(text.slice(m.index + whole.length)),
       isRange: second !== null,
       index: m.index,
+      end: m.index + whole.length,
     });
   }
   return found;

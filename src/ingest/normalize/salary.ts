@@ -10,6 +10,7 @@
 import type { SalaryPeriod } from '../../domain/enums.ts';
 import { knownCurrency, toUsd } from '../../domain/fx-rates.ts';
 import { annualize, formatUsdRange, parsePeriod } from '../../domain/salary.ts';
+import { descriptionAmountReject } from './salary-context.ts';
 import { findSalaryFigures, type SalaryFigures } from './salary-text.ts';
 
 export interface SalaryInput {
@@ -21,36 +22,70 @@ export interface SalaryInput {
   } | null;
   text?: string | null;
   descriptionText?: string | null;
-  /** Currency of the posting's country, used for "$" and unmarked figures. */
+  /**
+   * Currency of the posting's country, for "$" and unmarked figures: the second guess,
+   * after a symbol or code in the pay text.
+   */
+  countryCurrency?: string | null;
+  /** The source's (mapping's) default currency: the last guess, when no country is known. */
   defaultCurrency?: string | null;
+  /** The posting's title: an amount in the description about another role is refused. */
+  title?: string | null;
 }
+
+/** Why a salary candidate was refused; counted per reason in the run summary. */
+export type SalaryReject =
+  'implausible for its period' | 'no currency' | 'about another role' | 'company funding or revenue';
 
 export interface NormalizedSalary {
   min: number | null;
   max: number | null;
   currency: string | null;
+  /**
+   * True when the posting stated no currency and it was inferred (from the country or
+   * the source's default). "$" counts as stated; its dollar comes from the country.
+   */
+  currencyInferred: boolean;
   period: SalaryPeriod | null;
   minUsd: number | null;
   maxUsd: number | null;
   /** "$120,000 – $150,000" (annual USD) or null. */
   text: string | null;
+  /** Candidates refused on the way, one reason each (the accepted one is not here). */
+  rejects: SalaryReject[];
 }
 
 export const MIN_ANNUAL_USD = 1_000;
 export const MAX_ANNUAL_USD = 5_000_000;
 
+/**
+ * Plausible pay per period in USD, checked before annualizing: "$25" a year is an
+ * hourly figure misread, "$400,000" a month is a yearly one or a funding figure.
+ * Bounds are wide on purpose (low-wage countries, executives); they catch unit errors.
+ */
+export const PLAUSIBLE_USD_PER_PERIOD: Readonly<Record<SalaryPeriod, readonly [number, number]>> = {
+  hour: [2, 1_000],
+  day: [15, 8_000],
+  week: [60, 40_000],
+  month: [150, 200_000],
+  year: [MIN_ANNUAL_USD, MAX_ANNUAL_USD],
+};
+
 const NONE: NormalizedSalary = {
   min: null,
   max: null,
   currency: null,
+  currencyInferred: false,
   period: null,
   minUsd: null,
   maxUsd: null,
   text: null,
+  rejects: [],
 };
 
 const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 
+/** A positive amount; 0 and anything else is no bound (a posted minimum of 0 is open). */
 function num(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? v : null;
   if (typeof v === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(v)) {
@@ -60,51 +95,83 @@ function num(v: unknown): number | null {
   return null;
 }
 
-/** Orders, converts and checks one set of figures; null when implausible. */
-function finish(
-  min: number | null,
-  max: number | null,
-  currency: string | null,
-  period: SalaryPeriod,
-): NormalizedSalary | null {
-  let lo = min;
-  let hi = max;
-  if (lo === null && hi === null) return null;
-  if (lo !== null && hi !== null && lo > hi) [lo, hi] = [hi, lo];
-  let minUsd: number | null = null;
-  let maxUsd: number | null = null;
-  if (currency !== null) {
-    const convert = (v: number | null) => {
-      const usd = v === null ? null : toUsd(annualize(v, period), currency);
-      return usd === null ? null : Math.round(usd);
-    };
-    minUsd = convert(lo);
-    maxUsd = convert(hi);
-    const outOfRange = (v: number | null) => v !== null && (v < MIN_ANNUAL_USD || v > MAX_ANNUAL_USD);
-    if (outOfRange(minUsd) || outOfRange(maxUsd)) return null;
-  } else {
-    // Without a currency there is no USD figure; still refuse absurd magnitudes.
-    const annual = annualize(hi ?? lo ?? 0, period);
-    if (annual < MIN_ANNUAL_USD || annual > 50 * MAX_ANNUAL_USD) return null;
-  }
-  return { min: lo, max: hi, currency, period, minUsd, maxUsd, text: formatUsdRange(minUsd, maxUsd) };
+interface Currency {
+  code: string | null;
+  inferred: boolean;
 }
 
-function fromStructured(
-  s: NonNullable<SalaryInput['structured']>,
-  fallbackCurrency: string | null,
-): NormalizedSalary | null {
+type Outcome = { ok: true; salary: NormalizedSalary } | { ok: false; reject: SalaryReject | null };
+
+const isPlausible = (usdPerPeriod: number, period: SalaryPeriod) => {
+  const [lo, hi] = PLAUSIBLE_USD_PER_PERIOD[period];
+  return usdPerPeriod >= lo && usdPerPeriod <= hi;
+};
+
+/** Orders, converts and checks one set of figures. A 0 bound is open (no bound). */
+function finish(min: number | null, max: number | null, currency: Currency, period: SalaryPeriod): Outcome {
+  let lo = min === 0 ? null : min;
+  let hi = max === 0 ? null : max;
+  if (lo === null && hi === null) return { ok: false, reject: null };
+  if (lo !== null && hi !== null && lo > hi) [lo, hi] = [hi, lo];
+  if (currency.code === null) {
+    // Without a currency there is no USD figure; still refuse absurd magnitudes.
+    const annual = annualize(hi ?? lo ?? 0, period);
+    if (annual < MIN_ANNUAL_USD || annual > 50 * MAX_ANNUAL_USD)
+      return { ok: false, reject: 'implausible for its period' };
+    return { ok: true, salary: { ...NONE, min: lo, max: hi, period, rejects: [] } };
+  }
+  const code = currency.code;
+  const perPeriod = (v: number | null) => (v === null ? null : toUsd(v, code));
+  const usdLo = perPeriod(lo);
+  const usdHi = perPeriod(hi);
+  if ([usdLo, usdHi].some((v) => v !== null && !isPlausible(v, period)))
+    return { ok: false, reject: 'implausible for its period' };
+  const annual = (v: number | null) => (v === null ? null : Math.round(annualize(v, period)));
+  const minUsd = annual(usdLo);
+  const maxUsd = annual(usdHi);
+  const outOfRange = (v: number | null) => v !== null && (v < MIN_ANNUAL_USD || v > MAX_ANNUAL_USD);
+  if (outOfRange(minUsd) || outOfRange(maxUsd)) return { ok: false, reject: 'implausible for its period' };
+  return {
+    ok: true,
+    salary: {
+      min: lo,
+      max: hi,
+      currency: code,
+      currencyInferred: currency.inferred,
+      period,
+      minUsd,
+      maxUsd,
+      text: formatUsdRange(minUsd, maxUsd),
+      rejects: [],
+    },
+  };
+}
+
+function fromStructured(s: NonNullable<SalaryInput['structured']>, fallback: Currency): Outcome {
   const min = num(s.min);
   const max = num(s.max);
-  if (min === null && max === null) return null;
-  const currency = knownCurrency(s.currency) ?? fallbackCurrency;
+  if (min === null && max === null) return { ok: false, reject: null };
+  const stated = knownCurrency(s.currency);
+  const currency = stated ? { code: stated, inferred: false } : fallback;
   return finish(min, max, currency, parsePeriod(s.period) ?? 'year');
 }
 
-function resolveCurrency(token: string | null, defaultCurrency: string | null): string | null {
-  if (token === '$')
-    return defaultCurrency && DOLLAR_CURRENCIES.has(defaultCurrency) ? defaultCurrency : 'USD';
-  return token ?? defaultCurrency;
+/**
+ * The currency of figures: the text's symbol or code, then the job's country, then the
+ * source's default. "$" takes the country's dollar when it has one.
+ */
+function resolveCurrency(
+  token: string | null,
+  countryCurrency: string | null,
+  sourceDefault: string | null,
+): Currency {
+  if (token === '$') {
+    const local = countryCurrency ?? sourceDefault;
+    return { code: local && DOLLAR_CURRENCIES.has(local) ? local : 'USD', inferred: false };
+  }
+  if (token !== null) return { code: token, inferred: false };
+  const code = countryCurrency ?? sourceDefault;
+  return { code, inferred: code !== null };
 }
 
 /**
@@ -120,40 +187,65 @@ function inferPeriod(f: SalaryFigures): SalaryPeriod {
 const PAY_WORDS =
   /\b(?:salary|salaries|pay|compensation|base|range|wage|wages|ote|earn|gehalt|remuneration|rate|per year|annually|hourly)\b/i;
 
-function fromText(text: string, defaultCurrency: string | null, strict: boolean): NormalizedSalary | null {
+interface TextOptions {
+  countryCurrency: string | null;
+  sourceDefault: string | null;
+  /** Description mode: only amounts that are plainly this job's pay count. */
+  strict: boolean;
+  title: string | null;
+}
+
+function fromText(text: string, o: TextOptions, rejects: SalaryReject[]): NormalizedSalary | null {
   for (const figures of findSalaryFigures(text)) {
-    if (strict) {
+    if (o.strict) {
       // A description mentions many amounts ("raised $200M", "401(k)"); only a marked
       // currency with a range, an explicit period or pay words just before it counts.
       const before = text.slice(Math.max(0, figures.index - 80), figures.index);
       if (figures.currency === null) continue;
       if (!figures.isRange && figures.period === null && !PAY_WORDS.test(before)) continue;
+      const reject = descriptionAmountReject(
+        text,
+        figures.index,
+        figures.end,
+        o.title,
+        figures.period !== null,
+      );
+      if (reject) {
+        rejects.push(reject);
+        continue;
+      }
     }
-    const currency = resolveCurrency(figures.currency, defaultCurrency);
+    const currency = resolveCurrency(figures.currency, o.countryCurrency, o.sourceDefault);
     const result = finish(figures.min, figures.max, currency, inferPeriod(figures));
-    if (result) return result;
+    if (result.ok) return result.salary;
+    if (result.reject) rejects.push(result.reject);
   }
   return null;
 }
 
 export function normalizeSalary(input: SalaryInput): NormalizedSalary {
   const i = input ?? {};
-  const defaultCurrency = knownCurrency(i.defaultCurrency);
+  const countryCurrency = knownCurrency(i.countryCurrency);
+  const sourceDefault = knownCurrency(i.defaultCurrency);
+  const title = typeof i.title === 'string' ? i.title : null;
+  const rejects: SalaryReject[] = [];
+  const done = (s: NormalizedSalary) => ({ ...s, rejects });
   const text = typeof i.text === 'string' ? i.text.slice(0, 2_000) : '';
   // Structured figures without a currency borrow the one in the pay text, if any.
   const textCurrency = text ? (findSalaryFigures(text)[0]?.currency ?? null) : null;
-  const structuredCurrency = resolveCurrency(textCurrency, defaultCurrency);
   if (i.structured && typeof i.structured === 'object') {
-    const r = fromStructured(i.structured, structuredCurrency);
-    if (r) return r;
+    const r = fromStructured(i.structured, resolveCurrency(textCurrency, countryCurrency, sourceDefault));
+    if (r.ok) return done(r.salary);
+    if (r.reject) rejects.push(r.reject);
   }
+  const options = { countryCurrency, sourceDefault, title };
   if (text) {
-    const r = fromText(text, defaultCurrency, false);
-    if (r) return r;
+    const r = fromText(text, { ...options, strict: false }, rejects);
+    if (r) return done(r);
   }
   if (typeof i.descriptionText === 'string' && i.descriptionText) {
-    const r = fromText(i.descriptionText.slice(0, 100_000), defaultCurrency, true);
-    if (r) return r;
+    const r = fromText(i.descriptionText.slice(0, 100_000), { ...options, strict: true }, rejects);
+    if (r) return done(r);
   }
-  return { ...NONE };
+  return done(NONE);
 }

@@ -139,6 +139,30 @@ function findSkills(text: string, isTitle = false): Hit[] {
 /** Cap on scanned description text: skills sit in the first pages of any posting. */
 const MAX_SCAN = 60_000;
 
+// "GCP" in a clinical posting is Good Clinical Practice (ICH E6), not Google Cloud
+// (issue 11: a hematology posting was given Google Cloud). It stays Google Cloud when the
+// posting names the cloud, its tools or a software stack.
+const CLINICAL =
+  /\b(?:good clinical practices?|ICH[- ]?GCP|GxP|GCP\/GLP|clinical (?:trials?|research|stud(?:y|ies)|operations|data|sites?|development|monitoring)|pharmacovigilance|CRO|IRB|hematolog\w*|oncolog\w*|informed consent|investigator sites?|study protocols?)\b/i;
+// Skills that place a posting in software, where "GCP" is the cloud whatever else it says.
+const CLOUD_STACK: ReadonlySet<string> = new Set([
+  'AWS',
+  'Azure',
+  'Docker',
+  'Kubernetes',
+  'Terraform',
+  'TypeScript',
+  'React',
+  'Node.js',
+  'LLMs',
+]);
+const CLOUD = /google cloud|\b(?:AWS|Azure|Kubernetes|BigQuery|GKE|Terraform|DevOps|Cloud Run|Dataflow)\b/i;
+
+function isClinicalGcp(title: string | null | undefined, text: string | null | undefined): boolean {
+  const all = `${title ?? ''}\n${typeof text === 'string' ? text.slice(0, MAX_SCAN) : ''}`;
+  return CLINICAL.test(all) && !CLOUD.test(all);
+}
+
 /**
  * Canonical skill names from the title, then the description, then the feed's tags,
  * each list in order of first occurrence, without duplicates.
@@ -154,6 +178,8 @@ export function extractSkills(
   };
   if (typeof title === 'string') for (const h of findSkills(title.slice(0, 500), true)) add(h.skill);
   if (typeof text === 'string') for (const h of findSkills(text.slice(0, MAX_SCAN))) add(h.skill);
+  if (out.includes('GCP') && !out.some((skill) => CLOUD_STACK.has(skill)) && isClinicalGcp(title, text))
+    out.splice(out.indexOf('GCP'), 1);
   if (Array.isArray(tags)) {
     for (const tag of tags) {
       // Tags are explicit, so "go" or "r" as a whole tag is the language.

@@ -47,6 +47,11 @@ export interface GenericMapping {
   missing?: readonly string[];
   /** Rows for which this is false are skipped on purpose (e.g. inactive listings). */
   include?: (row: Row) => boolean;
+  /**
+   * ISO 4217 currency of pay figures that state none, when the job's country does not
+   * tell (a US employer's export without a currency column). @default none
+   */
+  defaultCurrency?: string;
   /** JSON only: dotted path of the array inside an object body. @default the body itself */
   rowsPath?: string;
 }
@@ -93,6 +98,7 @@ export function applyMapping(row: Row, mapping: GenericMapping, board: string): 
     period: (values.salaryPeriod as string | null | undefined) ?? null,
   };
   if (salary.min !== null || salary.max !== null) posting.salary = salary;
+  if (mapping.defaultCurrency) posting.defaultCurrency = mapping.defaultCurrency;
   const id = values.externalId as string | null | undefined;
   posting.externalId = id ?? stableId(title, posting.companyName, posting.locationText);
   return posting;

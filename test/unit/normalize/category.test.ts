@@ -75,3 +75,36 @@ describe('classifyCategory fallbacks', () => {
     expect(classifyCategory(null)).toBeNull();
   });
 });
+
+describe('classifyCategory: trades, physical engineering and role nouns (issue 11)', () => {
+  it.each([
+    ['Stationary Engineer', 'operations'],
+    ['Building Engineer', 'operations'],
+    ['Facilities Engineer', 'operations'],
+    ['Industrial Maintenance Mechanic', 'operations'],
+    ['Welder', 'operations'],
+    ['Environmental Engineer', 'hardware-engineering'],
+    ['Civil Engineering Intern', 'hardware-engineering'],
+    ['Geotechnical Engineer II', 'hardware-engineering'],
+    ['Industrial Engineer Lead', 'hardware-engineering'],
+    ['Compensation Analyst', 'hr-recruiting'],
+    ['Director, Sales Compensation', 'hr-recruiting'],
+    ['Total Rewards Partner', 'hr-recruiting'],
+    ['UX Data Scientist', 'data-science'],
+    ['UX Data Science - Intern', 'data-science'],
+  ] as const)('%j → %s', (title, expected) => {
+    expect(classifyCategory(title)).toBe(expected);
+  });
+
+  it.each([
+    ['Software Engineer', 'software-engineering'],
+    ['Backend Engineer', 'software-engineering'],
+    ['UX Designer', 'design'],
+    ['UX Researcher', 'design'],
+    ['Senior UX Engineer', 'design'],
+    ["Workers' Compensation Applicant Attorney", 'legal'],
+    ['Product Design Intern for AI Platform', 'design'],
+  ] as const)('unchanged: %j → %s', (title, expected) => {
+    expect(classifyCategory(title)).toBe(expected);
+  });
+});

@@ -67,3 +67,56 @@ describe('classifyJobType falls back to the title', () => {
     expect(classifyJobType('Other', 'Summer 2025 Intern')).toBe('internship');
   });
 });
+
+describe('classifyJobType reads codes and localized labels (issue 11)', () => {
+  it.each([
+    ['F', 'full-time'],
+    ['P', 'part-time'],
+    ['FT', 'full-time'],
+    ['PT', 'part-time'],
+    ['ft', 'full-time'],
+    ['FTE', 'full-time'],
+    ['FT/PT', 'full-time'],
+    ['C', 'contract'],
+    ['Full Time Employee', 'full-time'],
+    ['Exempt', 'full-time'],
+    ['Full-time - Exempt', 'full-time'],
+    ['Part-time, non-exempt', 'part-time'],
+    ['Indefinite', 'full-time'],
+    ['Pełny etat', 'full-time'],
+    ['Część etatu', 'part-time'],
+    ['Umowa o pracę', 'full-time'],
+    ['B2B', 'contract'],
+    ['Umowa zlecenie', 'contract'],
+    ['Vollzeit', 'full-time'],
+    ['Teilzeit', 'part-time'],
+    ['Festanstellung', 'full-time'],
+    ['Temps plein', 'full-time'],
+    ['Temps partiel', 'part-time'],
+    ['CDD', 'temporary'],
+    ['Alternance', 'internship'],
+    ['Tiempo completo', 'full-time'],
+    ['Jornada completa', 'full-time'],
+    ['Medio tiempo', 'part-time'],
+    ['Tempo pieno', 'full-time'],
+    ['Voltijd', 'full-time'],
+    ['Deeltijd', 'part-time'],
+    ['Tempo integral', 'full-time'],
+    ['Heltid', 'full-time'],
+    ['Deltid', 'part-time'],
+    ['Plný úvazek', 'full-time'],
+  ] as const)('%j → %s', (text, expected) => {
+    expect(classifyJobType(text)).toBe(expected);
+  });
+
+  it.each([['Non-exempt'], ['X'], ['constructor'], ['Volunteer']])(
+    '%j names no arrangement → null',
+    (text) => {
+      expect(classifyJobType(text)).toBeNull();
+    },
+  );
+
+  it('a code only counts as the whole field: "F" inside a longer value is not full-time', () => {
+    expect(classifyJobType('Grade F')).toBeNull();
+  });
+});

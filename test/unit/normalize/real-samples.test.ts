@@ -1,23 +1,23 @@
 /**
  * Rates on real feed data kept outside the repository (/work/shared/data, see its
  * SOURCES.md). The data is read in place and never copied; when the folder is absent
- * (a fresh clone, CI) the suite is skipped.
+ * the suite is skipped, except under CI=true, where it fails (test/helpers/shared-data.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RawPosting } from '../../../src/domain/raw-posting.ts';
 import { cleanCompanyName } from '../../../src/ingest/normalize/company.ts';
 import { sanitizedDescription } from '../../../src/ingest/normalize/html.ts';
 import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { parseLocations } from '../../../src/ingest/normalize/location.ts';
 import { normalizeSalary } from '../../../src/ingest/normalize/salary.ts';
+import { describeSharedData } from '../../helpers/shared-data.ts';
 
 const htmlToText = (input: unknown) => sanitizedDescription(input).text;
 
 const DATA = path.resolve(process.cwd(), '../shared/data');
-const exists = existsSync(DATA);
 const now = new Date('2026-11-01T00:00:00Z');
 
 type Json = Record<string, any>;
@@ -59,7 +59,7 @@ function fromAshby(board: string, job: Json): RawPosting {
   };
 }
 
-describe.skipIf(!exists)(`real samples in ${DATA} (skipped when the shared data folder is absent)`, () => {
+describeSharedData(`real samples in ${DATA}`, () => {
   it('Ashby: every listed job normalizes; ≥90% of jobs showing a salary get annual USD', () => {
     const dir = path.join(DATA, 'ashby-stapply/companies');
     let total = 0;

@@ -113,3 +113,74 @@ describe('classifyRemoteType', () => {
     }
   });
 });
+
+describe('classifyRemoteType needs a remote word in a remote sense (issue 11)', () => {
+  it.each([
+    ['Distributed Systems Engineer', 'San Francisco'],
+    ['Software Engineer, Distributed Systems', 'San Francisco Bay Area'],
+    ['Senior Product Lead, Distributed Generation', 'Houston, Texas, United States'],
+    ['Distributed Compute Technical Lead', 'London'],
+    ['Remote Device Management Engineer', 'Austin, TX'],
+    ['Remote Vehicle Operator', 'Phoenix, AZ'],
+  ])('%j in %j names the work, not the workplace', (title, locationText) => {
+    expect(classifyRemoteType({ title, locationText })).toBe('unknown');
+  });
+
+  it('"Distributed" in a location field is a workplace', () => {
+    expect(classifyRemoteType({ locationText: 'Distributed' })).toBe('remote');
+    expect(classifyRemoteType({ title: 'Engineer', locationText: 'Distributed - US' })).toBe('remote');
+  });
+
+  it('a distributed-systems title still reads a remote location', () => {
+    expect(
+      classifyRemoteType({ title: 'Distributed Systems Engineer', locationText: 'Remote (US/Canada)' }),
+    ).toBe('remote');
+  });
+
+  it('an explicit on-site word wins over the remote flag', () => {
+    expect(classifyRemoteType({ remoteFlag: true, locationText: 'Austin, TX (On-site)' })).toBe('onsite');
+    expect(classifyRemoteType({ remoteFlag: true, title: 'Nurse - In Office' })).toBe('onsite');
+  });
+
+  it("the title's on-site tag wins over a remote word in the title", () => {
+    expect(
+      classifyRemoteType({
+        title: 'Operations Specialist, Remote Assistance (On-Site)',
+        locationText: 'Mexico City',
+      }),
+    ).toBe('onsite');
+    expect(classifyRemoteType({ title: 'Remote Support Lead (On-site)' })).toBe('onsite');
+  });
+
+  it('a location offering both ("Remote or Onsite") stays remote', () => {
+    expect(classifyRemoteType({ title: 'Engineer (Onsite)', locationText: 'Remote or Onsite; Oslo' })).toBe(
+      'remote',
+    );
+    expect(classifyRemoteType({ locationText: 'Austin, TX; Remote or Onsite' })).toBe('remote');
+  });
+
+  it('"on-premise" in a title names software, not a workplace', () => {
+    expect(classifyRemoteType({ title: 'On-Premise Solutions Engineer' })).toBe('unknown');
+  });
+
+  it.each(['telecommute', 'in office', 'On Premise', 'on-site', 'in-person'])(
+    'workplace field synonym %j decides',
+    (workplaceType) => {
+      expect(
+        classifyRemoteType({ workplaceType, remoteFlag: workplaceType === 'telecommute' ? false : true }),
+      ).toBe(workplaceType === 'telecommute' ? 'remote' : 'onsite');
+    },
+  );
+});
+
+describe('classifyRemoteType on-site words that are not a workplace', () => {
+  it('a German gender suffix before "Office" is no on-site word', () => {
+    expect(classifyRemoteType({ title: 'Werkstudent:in Office Management', remoteFlag: true })).toBe(
+      'remote',
+    );
+  });
+
+  it('a title tag offering remote too is no on-site tag', () => {
+    expect(classifyRemoteType({ title: 'Engineering (In-Person or US Remote initially OK)' })).toBe('remote');
+  });
+});

@@ -172,7 +172,7 @@ describe('normalizeSalary', () => {
     ],
     [
       'unmarked 150-180k with a US posting',
-      { text: '150-180k', defaultCurrency: 'USD' },
+      { text: '150-180k', countryCurrency: 'USD' },
       { min: 150_000, max: 180_000, currency: 'USD', minUsd: 150_000 },
     ],
     [
@@ -182,12 +182,12 @@ describe('normalizeSalary', () => {
     ],
     [
       '"$" in a Canadian posting is CAD',
-      { text: '$90,000 - $110,000', defaultCurrency: 'CAD' },
+      { text: '$90,000 - $110,000', countryCurrency: 'CAD' },
       { currency: 'CAD', minUsd: 64_800 },
     ],
     [
       '"$" in a German posting is still USD',
-      { text: '$90,000', defaultCurrency: 'EUR' },
+      { text: '$90,000', countryCurrency: 'EUR' },
       { currency: 'USD' },
     ],
     ['up to', { text: 'up to $150k' }, { min: null, max: 150_000, text: '$150,000' }],
@@ -261,7 +261,7 @@ describe('normalizeSalary', () => {
       { structured: 'x' as unknown as SalaryInput['structured'], text: 42 as unknown as string },
     ],
   ] as const)('%s → no salary', (_name, input) => {
-    expect(normalizeSalary(input as SalaryInput)).toEqual(none);
+    expect(normalizeSalary(input as SalaryInput)).toMatchObject(none);
   });
 
   it('rounds annual USD to whole dollars', () => {

@@ -148,3 +148,21 @@ describe('the dictionary regex shaped as a trie', () => {
     }
   });
 });
+
+describe('"GCP" in a clinical posting is Good Clinical Practice (issue 11)', () => {
+  const hematology =
+    'Principal Scientist, Hematology. Conduct studies under GCP and GLP. Experience with clinical trials and informed consent.';
+
+  it('is not Google Cloud in a clinical posting', () => {
+    expect(extractSkills('Principal Scientist, Hematology', hematology)).not.toContain('GCP');
+    expect(extractSkills('Clinical Research Associate', 'Knowledge of ICH-GCP guidelines.')).not.toContain(
+      'GCP',
+    );
+  });
+
+  it('stays Google Cloud where the posting names the cloud or a software stack', () => {
+    expect(extractSkills('Data Engineer', `${hematology} We run on Google Cloud (GCP).`)).toContain('GCP');
+    expect(extractSkills('Engineer', `${hematology} Stack: React, TypeScript, GCP.`)).toContain('GCP');
+    expect(extractSkills('Platform Engineer', 'We deploy to GCP with Terraform.')).toContain('GCP');
+  });
+});

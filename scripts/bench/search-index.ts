@@ -12,7 +12,7 @@
 import type { IndexJobRow } from '../../src/db/repositories/search-index.repository.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { roaringMemory } from '../../src/search/bitmap.ts';
-import { JobIndexBuilder } from '../../src/search/index-builder.ts';
+import { assembleIndexData, JobIndexBuilder } from '../../src/search/index-builder.ts';
 import { SearchIndex } from '../../src/search/search-index.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
 
@@ -115,7 +115,7 @@ export async function runSearchIndexBench(count: number, repeats: number): Promi
   const builder = new JobIndexBuilder(ids);
   builder.addJobs(rows);
   builder.addMemberships(members);
-  const index = new SearchIndex(builder.finish(), () => new Date(NOW_US / 1000));
+  const index = new SearchIndex(assembleIndexData(builder.finish()), () => new Date(NOW_US / 1000));
   const built = performance.now();
   index.warm();
   const warmed = performance.now();

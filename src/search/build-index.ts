@@ -6,7 +6,7 @@ import type {
   SearchIndexRepository,
 } from '../db/repositories/search-index.repository.ts';
 import type { IndexData } from './index-data.ts';
-import { JobIndexBuilder } from './index-builder.ts';
+import { assembleIndexData, JobIndexBuilder, type IndexParts } from './index-builder.ts';
 import { SearchIndex } from './search-index.ts';
 
 export interface BuildOptions {
@@ -16,11 +16,14 @@ export interface BuildOptions {
   warm?: boolean;
 }
 
-/** The index data of one consistent read of the database, and where the change log follows it from. */
-export async function readIndexData(
+/**
+ * The index's parts from one consistent read of the database (what a snapshot saves), and
+ * where the change log follows them from.
+ */
+export async function readIndexParts(
   repository: SearchIndexRepository,
   em: Em,
-): Promise<{ data: IndexData; position: string }> {
+): Promise<{ parts: IndexParts; position: string }> {
   let builder: JobIndexBuilder | undefined;
   let position = '';
   const need = () => {
@@ -34,7 +37,16 @@ export async function readIndexData(
     jobs: (rows) => need().addJobs(rows),
     memberships: (rows) => need().addMemberships(rows),
   });
-  return { data: need().finish(), position };
+  return { parts: need().finish(), position };
+}
+
+/** The index data of one consistent read of the database, and where the change log follows it from. */
+export async function readIndexData(
+  repository: SearchIndexRepository,
+  em: Em,
+): Promise<{ data: IndexData; position: string }> {
+  const { parts, position } = await readIndexParts(repository, em);
+  return { data: assembleIndexData(parts), position };
 }
 
 /** Builds the index from one consistent read of the database. */
@@ -62,5 +74,5 @@ export function indexRows(
   builder.addCompanies(companies);
   builder.addJobs(ordered);
   builder.addMemberships(memberships);
-  return builder.finish();
+  return assembleIndexData(builder.finish());
 }

@@ -102,45 +102,95 @@ export class JobIndexBuilder {
     for (const w of row.descriptionWords) this.words.description.add(w, doc);
   }
 
-  finish(): IndexData {
-    const n = this.ids.length;
-    const ids = this.ids;
-    const salaryHigh = new NumberBuckets(this.salaryHigh, SALARY_BUCKET);
-    const high = this.salaryHigh;
-    const firstSeen = this.firstSeenUs;
-    const data: IndexData = {
-      docCount: n,
-      ids,
+  /** The collected parts, plain (what a snapshot stores); `assembleIndexData` makes the index. */
+  finish(): IndexParts {
+    const parts: IndexParts = {
+      ids: this.ids,
       postedUs: this.postedUs,
       firstSeenUs: this.firstSeenUs,
-      all: Bitmap.fromRange(0, n),
-      terms: new TermIndex({
-        title: this.words.title.finish(),
-        company: this.words.company.finish(),
-        description: this.words.description.finish(),
-      }),
-      values: Object.fromEntries(
-        VALUE_FIELDS.map((f) => [f, new ValueIndex(this.values[f].finish(), n)]),
-      ) as Record<ValueField, ValueIndex>,
+      salaryHigh: this.salaryHigh,
+      salaryLow: this.salaryLow,
       hasSalaryMin: new Bitmap(this.hasSalaryMin),
-      salaryHigh,
-      salaryLow: new NumberBuckets(this.salaryLow, SALARY_BUCKET),
-      salaryBands: SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) })),
+      words: Object.fromEntries(TEXT_FIELDS.map((f) => [f, this.words[f].finish()])) as Record<
+        TextField,
+        Map<string, Bitmap>
+      >,
+      values: Object.fromEntries(VALUE_FIELDS.map((f) => [f, this.values[f].finish()])) as Record<
+        ValueField,
+        Map<string, Bitmap>
+      >,
       companiesByName: this.companiesByName,
-      // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc.
-      salaryOrder: new RankedOrder(n, (a, b) => {
-        const x = high[a]!;
-        const y = high[b]!;
-        if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
-        return (Number.isNaN(x) ? 0 : y - x) || b - a;
-      }),
-      // first_seen_at desc, id desc.
-      firstSeenOrder: new RankedOrder(
-        n,
-        (a, b) => firstSeen[b]! - firstSeen[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0),
-      ),
     };
     this.docOf.clear();
-    return data;
+    return parts;
   }
+}
+
+/**
+ * What the index is made of before its derived structures (sorted words, salary buckets,
+ * orders): what `JobIndexBuilder` collects from the database and a snapshot file holds.
+ * Jobs are doc numbers in (posted_at, id) order, as in `IndexData`.
+ */
+export interface IndexParts {
+  /** doc → job id. */
+  ids: string[];
+  /** doc → posted_at in µs since the epoch (ascending). */
+  postedUs: Float64Array;
+  /** doc → first_seen_at in µs since the epoch. */
+  firstSeenUs: Float64Array;
+  /** doc → coalesce(salary_max_usd, salary_min_usd), NaN when null. */
+  salaryHigh: Float64Array;
+  /** doc → coalesce(salary_min_usd, salary_max_usd), NaN when null. */
+  salaryLow: Float64Array;
+  /** Jobs with salary_min_usd. */
+  hasSalaryMin: Bitmap;
+  /** Per text field: word → jobs. */
+  words: Record<TextField, Map<string, Bitmap>>;
+  /** Per value field: value → jobs. */
+  values: Record<ValueField, Map<string, Bitmap>>;
+  /** lower(unaccent(name)) and normalized name → company ids. */
+  companiesByName: Map<string, string[]>;
+}
+
+/** The index over its parts (the bitmaps are taken over, not copied). */
+export function assembleIndexData(parts: IndexParts): IndexData {
+  const n = parts.ids.length;
+  const ids = parts.ids;
+  const salaryHigh = new NumberBuckets(parts.salaryHigh, SALARY_BUCKET);
+  const high = parts.salaryHigh;
+  const firstSeen = parts.firstSeenUs;
+  const data: IndexData = {
+    docCount: n,
+    ids,
+    postedUs: parts.postedUs,
+    firstSeenUs: parts.firstSeenUs,
+    all: Bitmap.fromRange(0, n),
+    terms: new TermIndex({
+      title: parts.words.title,
+      company: parts.words.company,
+      description: parts.words.description,
+    }),
+    values: Object.fromEntries(VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n)])) as Record<
+      ValueField,
+      ValueIndex
+    >,
+    hasSalaryMin: parts.hasSalaryMin,
+    salaryHigh,
+    salaryLow: new NumberBuckets(parts.salaryLow, SALARY_BUCKET),
+    salaryBands: SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) })),
+    companiesByName: parts.companiesByName,
+    // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc.
+    salaryOrder: new RankedOrder(n, (a, b) => {
+      const x = high[a]!;
+      const y = high[b]!;
+      if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+      return (Number.isNaN(x) ? 0 : y - x) || b - a;
+    }),
+    // first_seen_at desc, id desc.
+    firstSeenOrder: new RankedOrder(
+      n,
+      (a, b) => firstSeen[b]! - firstSeen[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0),
+    ),
+  };
+  return data;
 }

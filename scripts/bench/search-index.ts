@@ -9,12 +9,19 @@
  * distinct words from a 100,000-word vocabulary, all Zipf-distributed (a real corpus
  * has 10⁵–10⁶ distinct words per million jobs; reference/bitmap-search-feasibility.md).
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { IndexJobRow } from '../../src/db/repositories/search-index.repository.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { roaringMemory } from '../../src/search/bitmap.ts';
-import { assembleIndexData, JobIndexBuilder } from '../../src/search/index-builder.ts';
+import { assembleIndexData, JobIndexBuilder, type IndexParts } from '../../src/search/index-builder.ts';
+import { saveIndexSnapshot } from '../../src/search/index-snapshot.ts';
 import { SearchIndex } from '../../src/search/search-index.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
+import { SNAPSHOT_PROBES } from './snapshot-probes.ts';
 
 const NOW_US = Date.parse('2026-11-22T12:00:00Z') * 1000;
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -115,7 +122,8 @@ export async function runSearchIndexBench(count: number, repeats: number): Promi
   const builder = new JobIndexBuilder(ids);
   builder.addJobs(rows);
   builder.addMemberships(members);
-  const index = new SearchIndex(assembleIndexData(builder.finish()), () => new Date(NOW_US / 1000));
+  const parts = builder.finish();
+  const index = new SearchIndex(assembleIndexData(parts), () => new Date(NOW_US / 1000));
   const built = performance.now();
   index.warm();
   const warmed = performance.now();
@@ -130,6 +138,8 @@ export async function runSearchIndexBench(count: number, repeats: number): Promi
     `memory: bitmaps (native) ${mb(roaringMemory())} MB, JS heap +${mb(after.heapUsed - before.heapUsed)} MB, ` +
       `RSS ${mb(after.rss)} MB${globalThis.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
   );
+
+  await snapshotFigures(index, parts);
 
   const kinds: [string, JobFilter, Parameters<SearchIndex['query']>[1], number][] = [
     ['broad word "engineer"', { query: 'engineer' }, undefined, 0],
@@ -173,4 +183,58 @@ export async function runSearchIndexBench(count: number, repeats: number): Promi
     `## Index queries: exact total + a page of 20, with and without the 8 facets (ms, ${repeats} runs each)`,
   );
   log(table(['query', 'total', 'p50', 'p99', 'p50 no facets', 'p99 no facets'], out));
+}
+
+/**
+ * Saves the index's parts to a snapshot file, then starts an index from it in a fresh
+ * process (scripts/bench/snapshot-start.ts) as a gateway would, and checks that it answers
+ * as the built one.
+ */
+async function snapshotFigures(index: SearchIndex, parts: IndexParts): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'index-snapshot-bench-'));
+  try {
+    const path = join(dir, 'index.snapshot');
+    const rssBefore = process.memoryUsage().rss;
+    const t = performance.now();
+    const info = await saveIndexSnapshot(path, parts, {
+      position: 'bench',
+      builtAt: new Date().toISOString(),
+      docCount: parts.ids.length,
+    });
+    const saveMs = performance.now() - t;
+    const rssAfter = process.memoryUsage().rss;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        ...process.execArgv,
+        new URL('./snapshot-start.ts', import.meta.url).pathname,
+        path,
+        String(NOW_US / 1000),
+      ],
+      { maxBuffer: 1 << 20 },
+    );
+    const start = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      loadMs: number;
+      assembleMs: number;
+      warmMs: number;
+      rssLoaded: number;
+      rss: number;
+      bitmaps: number;
+      totals: number[];
+    };
+    const expected = SNAPSHOT_PROBES.map((filter) => {
+      const answer = index.query(filter, undefined, { offset: 0, limit: 20 });
+      return answer === 'unsupported' ? -1 : answer.total;
+    });
+    log(
+      `snapshot: ${mb(info.bytes)} MB, saved in ${ms(saveMs / 1000)} s (bench RSS ${mb(rssBefore)} → ${mb(rssAfter)} MB); ` +
+        `a fresh process: load ${ms(start.loadMs / 1000)} s (RSS ${mb(start.rssLoaded)} MB), ` +
+        `assemble ${ms(start.assembleMs / 1000)} s, 1–2-letter prefix unions ${ms(start.warmMs / 1000)} s, ` +
+        `ready in ${ms((start.loadMs + start.assembleMs + start.warmMs) / 1000)} s; ` +
+        `RSS ${mb(start.rss)} MB, bitmaps ${mb(start.bitmaps)} MB; ` +
+        `answers ${JSON.stringify(start.totals) === JSON.stringify(expected) ? 'as built' : `DIFFER: ${JSON.stringify({ expected, got: start.totals })}`}`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

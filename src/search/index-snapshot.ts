@@ -83,7 +83,10 @@ export interface SaveOptions {
   blockBytes?: number;
 }
 
-/** Writes `parts` to `path` atomically (temporary file, fsync, rename). */
+/**
+ * Writes `parts` to `path` atomically (temporary file, fsync, rename). It yields between
+ * blocks: the parts must not change until it resolves (save a copy, or hold the changes).
+ */
 export async function saveIndexSnapshot(
   path: string,
   parts: IndexParts,
@@ -156,15 +159,14 @@ async function writeParts(w: BlockWriter, parts: IndexParts, meta: SnapshotMeta)
 
   for (const [g, group] of GROUPS.entries()) {
     let count = 0;
-    let countAt: Buffer | undefined;
     const start = () => {
       w.u8(Kind.Bitmaps);
       w.u8(g);
-      countAt = w.take(4);
+      w.u32(0); // the count, set at the end
       count = 0;
     };
     const end = async () => {
-      countAt!.writeUInt32LE(count);
+      w.setU32(2, count);
       await w.flush();
     };
     start();

@@ -41,7 +41,10 @@ export class BlockWriter {
     return this.end + n <= FRAME + this.blockBytes;
   }
 
-  /** `n` writable bytes at the end of the payload (the buffer grows for one oversized item). */
+  /**
+   * `n` writable bytes at the end of the payload (the buffer grows for one oversized item,
+   * so hold no earlier result across a later call: `setU32` writes at an offset instead).
+   */
   take(n: number): Buffer {
     if (this.end + n > this.buf.length) {
       const bigger = Buffer.allocUnsafe(this.end + n);
@@ -59,6 +62,11 @@ export class BlockWriter {
 
   u32(v: number): void {
     this.take(4).writeUInt32LE(v);
+  }
+
+  /** Overwrites the u32 at payload offset `at` (a count known only at the block's end). */
+  setU32(at: number, v: number): void {
+    this.buf.writeUInt32LE(v, FRAME + at);
   }
 
   /** Writes what was taken as it is, unframed (the file's prelude). */

@@ -143,6 +143,13 @@ describe('index snapshot', () => {
       );
   });
 
+  it('with blocks smaller than one item (each item then gets a block of its own)', async () => {
+    const few = buildParts(300);
+    const path = join(dir, 'tiny-blocks.snapshot');
+    await saveIndexSnapshot(path, few, { ...meta, docCount: 300 }, { blockBytes: 16 });
+    expectSameParts(few, (await loadIndexSnapshot(path)).parts);
+  });
+
   it('an empty index', async () => {
     const empty = buildParts(0);
     const path = join(dir, 'empty.snapshot');

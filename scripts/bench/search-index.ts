@@ -219,6 +219,7 @@ async function snapshotFigures(index: SearchIndex, parts: IndexParts): Promise<v
       warmMs: number;
       rssLoaded: number;
       rss: number;
+      maxRss: number;
       bitmaps: number;
       totals: number[];
     };
@@ -231,7 +232,7 @@ async function snapshotFigures(index: SearchIndex, parts: IndexParts): Promise<v
         `a fresh process: load ${ms(start.loadMs / 1000)} s (RSS ${mb(start.rssLoaded)} MB), ` +
         `assemble ${ms(start.assembleMs / 1000)} s, 1–2-letter prefix unions ${ms(start.warmMs / 1000)} s, ` +
         `ready in ${ms((start.loadMs + start.assembleMs + start.warmMs) / 1000)} s; ` +
-        `RSS ${mb(start.rss)} MB, bitmaps ${mb(start.bitmaps)} MB; ` +
+        `RSS ${mb(start.rss)} MB (peak ${mb(start.maxRss)} MB), bitmaps ${mb(start.bitmaps)} MB; ` +
         `answers ${JSON.stringify(start.totals) === JSON.stringify(expected) ? 'as built' : `DIFFER: ${JSON.stringify({ expected, got: start.totals })}`}`,
     );
   } finally {

@@ -32,6 +32,8 @@ console.log(
     warmMs: warmed - assembled,
     rssLoaded,
     rss: process.memoryUsage().rss,
+    /** Peak RSS, bytes (resourceUsage gives kB). */
+    maxRss: process.resourceUsage().maxRSS * 1024,
     bitmaps: roaringMemory(),
     totals,
   }),

@@ -26,7 +26,7 @@ import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
  * totals, pages and facets. SEARCH_INDEX_SEED replays a failure.
  */
 const SEED = Number(process.env.SEARCH_INDEX_SEED ?? 3_2026);
-const QUERIES = 400;
+const QUERIES = 1000;
 const NOW = new Date('2026-11-22T00:00:00Z');
 
 let services: Services;

@@ -57,6 +57,11 @@ const EnvSchema = z
     SEARCH_INDEX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     /** Changed jobs the index follows one by one before it rebuilds from a new snapshot. @default 100000 */
     SEARCH_INDEX_MAX_DELTA: z.coerce.number().int().min(100).default(100_000),
+    /**
+     * Directory of the search index's snapshot file, from which a gateway starts instead of
+     * reading every job; \`off\` for none. @default beside the embedded database; .data/search-index on PostgreSQL; off in tests
+     */
+    SEARCH_INDEX_SNAPSHOT_DIR: z.string().optional(),
     /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
     SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
   })
@@ -72,7 +77,14 @@ export interface Config {
   ingestPoller: boolean;
   normalizeThreads: number;
   metrics: { enabled: boolean; token: string | null };
-  searchIndex: { enabled: boolean; pollMs: number; maxDelta: number; retentionMs: number };
+  searchIndex: {
+    enabled: boolean;
+    pollMs: number;
+    maxDelta: number;
+    retentionMs: number;
+    /** Where the snapshot file goes; null: none. */
+    snapshotDir: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.SEARCH_INDEX_POLL_MS,
       maxDelta: e.SEARCH_INDEX_MAX_DELTA,
       retentionMs: e.SEARCH_CHANGE_RETENTION_HOURS * 3_600_000,
+      snapshotDir: snapshotDir(e.SEARCH_INDEX_SNAPSHOT_DIR, e.NODE_ENV, e.DATABASE_URL ? null : e.PGLITE_DIR),
     },
   };
   return Object.freeze(config);
@@ -137,4 +150,16 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
   const url = new URL(config.database.url);
   if (url.password) url.password = '***';
   return `DATABASE_URL=${url.toString()}`;
+}
+
+/**
+ * The snapshot's directory: as set (\`off\`: none); else beside the embedded database's
+ * directory, or \`.data/search-index\` with PostgreSQL; none for an in-memory database and
+ * in tests (each test database would leave a file behind).
+ */
+function snapshotDir(set: string | undefined, env: string, pgliteDir: string | null): string | null {
+  if (set !== undefined) return set === 'off' || set === '' ? null : set;
+  if (env === 'test') return null;
+  if (pgliteDir === null) return '.data/search-index';
+  return pgliteDir.startsWith('memory://') ? null : `${pgliteDir.replace(/\/+$/, '')}.search-index`;
 }

@@ -97,6 +97,7 @@ export async function createServices(
         pollMs: config.searchIndex.pollMs,
         maxDelta: config.searchIndex.maxDelta,
         retentionMs: config.searchIndex.retentionMs,
+        snapshotDir: config.searchIndex.snapshotDir,
       })
     : null;
   const searchPaths = new Set<(path: SearchPath, reason?: string) => void>();

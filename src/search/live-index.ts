@@ -2,8 +2,12 @@ import type { Logger } from 'pino';
 import type { Em, Orm } from '../db/orm.ts';
 import type { SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
 import { Bitmap, roaringMemory } from './bitmap.ts';
-import { indexRows, readIndexData } from './build-index.ts';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { indexRows, readIndexParts } from './build-index.ts';
+import { assembleIndexData, type IndexParts } from './index-builder.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
+import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot.ts';
 import { SearchIndex, type Segment } from './search-index.ts';
 
 export interface LiveIndexOptions {
@@ -17,6 +21,8 @@ export interface LiveIndexOptions {
   retentionMs: number;
   /** Wait before trying again after a failed build. */
   retryMs?: number;
+  /** Directory of the snapshot file to start from and to save after each build; null: none. */
+  snapshotDir?: string | null;
 }
 
 export type LiveIndexState = 'off' | 'building' | 'ready' | 'failed';
@@ -69,6 +75,8 @@ export class LiveSearchIndex {
   private stopped = false;
   private firstBuild: Promise<void> | null = null;
   state: LiveIndexState = 'off';
+  /** Where the current base came from. */
+  startedFrom: 'snapshot' | 'database' | null = null;
   /** Figures of the last base build, for logs and metrics. */
   lastBuild: { jobs: number; ms: number; nativeBytes: number; at: Date } | null = null;
 
@@ -82,7 +90,7 @@ export class LiveSearchIndex {
   start(): void {
     if (this.firstBuild) return;
     this.state = 'building';
-    this.firstBuild = this.rebuild();
+    this.firstBuild = this.startFromSnapshot().then((started) => (started ? undefined : this.rebuild()));
     this.timer = setInterval(() => {
       if (this.current)
         this.sync().catch((error) => this.options.logger.warn({ err: error }, 'search index: sync failed'));
@@ -157,12 +165,101 @@ export class LiveSearchIndex {
     return run;
   }
 
+  /** The snapshot file of this database (its identity in the name: a recreated database has another). */
+  private async snapshotPath(): Promise<{ path: string; nextXid: string } | null> {
+    const dir = this.options.snapshotDir;
+    if (!dir) return null;
+    const { database, nextXid } = await this.repository.identity(this.orm.em.fork());
+    return { path: join(dir, `search-index-${database}.snapshot`), nextXid };
+  }
+
+  /**
+   * Starts from the snapshot file when there is a usable one: the base from the file,
+   * then the changes since its position. False (and a reason logged) when there is none,
+   * it is unreadable or from another layout, or the log cannot bring it up to date.
+   */
+  private async startFromSnapshot(): Promise<boolean> {
+    const started = Date.now();
+    let base: LiveSegment | null = null;
+    try {
+      const where = await this.snapshotPath();
+      if (!where) return false;
+      const { parts, meta } = await loadIndexSnapshot(where.path);
+      // A position past this database's transactions: a file of a restored or other database.
+      if (BigInt(meta.position) > BigInt(where.nextXid)) {
+        disposeIndexData(assembleIndexData(parts));
+        throw new Error(`snapshot position ${meta.position} is ahead of this database (${where.nextXid})`);
+      }
+      const data = assembleIndexData(parts);
+      base = liveSegment(data, baseLookup(data));
+      const ok = await this.exclusive(async () => {
+        this.segments = [base!];
+        this.position = meta.position;
+        this.seen = new Map();
+        if (!(await this.catchUp())) return false;
+        this.publish();
+        return true;
+      });
+      if (!ok) throw new Error('the change log cannot bring it up to date');
+      this.announceReady(data.docCount, started, `snapshot of ${meta.builtAt}`);
+      await data.terms.warmGradually();
+      return true;
+    } catch (error) {
+      this.options.logger.info(
+        { reason: (error as Error).message },
+        'search index: not started from a snapshot',
+      );
+      if (base) {
+        await this.exclusive(async () => {
+          if (this.segments[0] === base) this.segments = [];
+          this.current = null;
+        });
+        dropSegment(base);
+      }
+      return false;
+    }
+  }
+
+  private announceReady(jobs: number, started: number, from: string): void {
+    this.startedFrom = from === 'database' ? 'database' : 'snapshot';
+    this.lastBuild = { jobs, ms: Date.now() - started, nativeBytes: roaringMemory(), at: new Date() };
+    this.state = 'ready';
+    this.options.logger.info(
+      { jobs, ms: this.lastBuild.ms, nativeMB: Math.round(roaringMemory() / 1048576), from },
+      'search index ready',
+    );
+  }
+
+  /** Saves the base's parts for the next start; a failure only costs that start its speed. */
+  private async saveSnapshot(parts: IndexParts, position: string): Promise<void> {
+    try {
+      const where = await this.snapshotPath();
+      if (!where) return;
+      await mkdir(this.options.snapshotDir!, { recursive: true });
+      // The company names grow as changes arrive; the save yields between blocks.
+      const companiesByName = new Map([...parts.companiesByName].map(([k, v]) => [k, [...v]]));
+      const t0 = Date.now();
+      const info = await saveIndexSnapshot(
+        where.path,
+        { ...parts, companiesByName },
+        { position, builtAt: new Date().toISOString(), docCount: parts.ids.length },
+      );
+      this.options.logger.info(
+        { path: where.path, bytes: info.bytes, ms: Date.now() - t0 },
+        'search index snapshot saved',
+      );
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'search index: the snapshot was not saved');
+    }
+  }
+
   /** Builds a new base from a snapshot, brings it up to date and swaps it in; SQL serves meanwhile. */
   private rebuild(): Promise<void> {
     this.rebuilding ??= (async () => {
       const started = Date.now();
       try {
-        const { data, position } = await readIndexData(this.repository, this.orm.em.fork());
+        const { parts, position } = await readIndexParts(this.repository, this.orm.em.fork());
+        const data = assembleIndexData(parts);
         if (this.stopped) return disposeIndexData(data);
         const base = liveSegment(data, baseLookup(data));
         await this.exclusive(async () => {
@@ -181,19 +278,11 @@ export class LiveSearchIndex {
           for (const s of old) dropSegment(s);
           this.publish();
         });
+        this.announceReady(data.docCount, started, 'database');
+        // The base's bitmaps never change (changes go to other segments): saved as they are.
+        await this.saveSnapshot(parts, position);
         // The 1–2-letter prefixes, once, between requests (a search that needs one first makes it).
         await base.data.terms.warmGradually();
-        this.lastBuild = {
-          jobs: data.docCount,
-          ms: Date.now() - started,
-          nativeBytes: roaringMemory(),
-          at: new Date(),
-        };
-        this.state = 'ready';
-        this.options.logger.info(
-          { jobs: data.docCount, ms: this.lastBuild.ms, nativeMB: Math.round(roaringMemory() / 1048576) },
-          'search index ready',
-        );
       } catch (error) {
         this.options.logger.error({ err: error }, 'search index: build failed; searches use SQL');
         if (!this.current) this.state = 'failed';

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +58,7 @@ const gql = async (query: string, key?: string) => {
 };
 const exec = (sql: string, params: unknown[] = []) => services.orm.em.fork().execute(sql, params);
 const lastPath = () => paths.at(-1);
+const exec2 = (s: Services, sql: string, params: unknown[] = []) => s.orm.em.fork().execute(sql, params);
 
 describe(`search index serving (${TEST_DB})`, () => {
   it('answers both operations over both transports', async () => {
@@ -163,6 +167,69 @@ describe(`search index serving (${TEST_DB})`, () => {
     } finally {
       await live.stop();
       await other.close();
+    }
+  });
+
+  it('starts from its snapshot file plus the changes since; an unusable file costs only the speed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'index-snapshot-'));
+    const env = { ...(await createTestDatabaseEnv()), SEARCH_INDEX_SNAPSHOT_DIR: dir };
+    try {
+      // PGlite in memory lives as long as its services: one database for the whole story.
+      const first = await createTestServices({}, { ...env, SEARCH_INDEX: 'false' });
+      const [before] = await storeJobs(first, [makeJob({ title: 'Snapshot Salamander', board: 'snap' })]);
+      // The first start reads the table and saves the file.
+      const gateway = () =>
+        new LiveSearchIndex(first.orm, new SearchIndexRepository(), {
+          logger: first.logger,
+          clock: first.clock,
+          pollMs: 60_000,
+          maxDelta: 10_000,
+          retentionMs: 3_600_000,
+          snapshotDir: dir,
+        });
+      const builder = gateway();
+      builder.start();
+      expect(await builder.ready()).toBe(true);
+      expect(builder.startedFrom).toBe('database');
+      await builder.stop();
+      const files = readdirSync(dir).filter((f) => f.endsWith('.snapshot'));
+      expect(files).toHaveLength(1);
+
+      // Written while no gateway runs: the next start reads it from the log.
+      const [after] = await storeJobs(first, [makeJob({ title: 'Snapshot Salamander II', board: 'snap' })]);
+      await exec2(first, `update job set status = 'closed' where id = ?`, [before]);
+      const restarted = gateway();
+      restarted.start();
+      expect(await restarted.ready()).toBe(true);
+      expect(restarted.startedFrom).toBe('snapshot');
+      const any = restarted
+        .index()!
+        .query({ query: 'salamander', status: 'any' }, 'newest', { offset: 0, limit: 5 });
+      expect(any !== 'unsupported' && new Set(any.ids)).toEqual(new Set([before, after]));
+      expect(
+        restarted.index()!.query({ query: 'salamander' }, undefined, { offset: 0, limit: 5 }),
+      ).toMatchObject({
+        ids: [after],
+        total: 1,
+      });
+      await restarted.stop();
+
+      // A damaged file is refused with its reason, and the index is built from the table.
+      const path = join(dir, files[0]!);
+      writeFileSync(path, readFileSync(path).subarray(0, 1000));
+      const fallback = gateway();
+      fallback.start();
+      expect(await fallback.ready()).toBe(true);
+      expect(fallback.startedFrom).toBe('database');
+      expect(
+        fallback.index()!.query({ query: 'salamander' }, undefined, { offset: 0, limit: 5 }),
+      ).toMatchObject({
+        ids: [after],
+      });
+      await fallback.stop();
+      await first.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -213,6 +213,20 @@ export class SearchIndexRepository {
     };
   }
 
+  /**
+   * Which database this is (the cluster's system identifier and the database's oid: a
+   * recreated database is another), and the next transaction id, beyond which no
+   * position of this database can be.
+   */
+  async identity(em: Em): Promise<{ database: string; nextXid: string }> {
+    const [row] = await em.execute<{ system: string; oid: string; next: string }[]>(
+      `select (select system_identifier::text from pg_control_system()) as system,
+              (select oid::text from pg_database where datname = current_database()) as oid,
+              pg_snapshot_xmax(pg_current_snapshot())::text as next`,
+    );
+    return { database: `${row!.system}-${row!.oid}`, nextXid: row!.next };
+  }
+
   /** Deletes change rows older than `before`, remembering the newest transaction id pruned. */
   async pruneChanges(em: Em, before: Date): Promise<void> {
     await em.execute(

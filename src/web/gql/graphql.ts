@@ -255,7 +255,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
+    `, {"hash":"sha256:86f46e83a0d40aa48e97248a9cb314c8ba3267b03a7f79d4b628fb1bb88e6547"}) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
 export const LatestJobsDocument = new TypedDocumentString(`
     query LatestJobs($first: Int) {
   searchJobs(first: $first, sort: FIRST_SEEN) {
@@ -273,7 +273,7 @@ export const LatestJobsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
+    `, {"hash":"sha256:bfe27c87f393f7fd5efa3543281c0221cb081b6363819c62b9b885719b0674bf"}) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
 export const JobsAddedDocument = new TypedDocumentString(`
     subscription JobsAdded {
   jobsAdded {
@@ -286,4 +286,4 @@ export const JobsAddedDocument = new TypedDocumentString(`
     firstSeenAt
   }
 }
-    `) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;
+    `, {"hash":"sha256:4db9a519c882500ff72015f2c2c7faabe003dd0694f5d2646f1bf01eaa90718c"}) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;

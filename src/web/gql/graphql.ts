@@ -150,13 +150,13 @@ export type Seniority =
 export type SearchJobsQueryVariables = Exact<{
   filter?: JobFilter | null | undefined;
   first?: number | null | undefined;
-  after?: string | null | undefined;
+  page?: number | null | undefined;
   sort?: JobSort | null | undefined;
   withFacets?: boolean;
 }>;
 
 
-export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number, maxUsd: number | null }> }, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
+export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number, maxUsd: number | null }> }, edges: Array<{ node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
 
 export type LatestJobsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -190,8 +190,8 @@ export class TypedDocumentString<TResult, TVariables>
 }
 
 export const SearchJobsDocument = new TypedDocumentString(`
-    query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort, $withFacets: Boolean! = true) {
-  searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {
+    query SearchJobs($filter: JobFilter, $first: Int, $page: Int, $sort: JobSort, $withFacets: Boolean! = true) {
+  searchJobs(filter: $filter, first: $first, page: $page, sort: $sort) {
     totalCount
     facets @include(if: $withFacets) {
       remoteTypes {
@@ -232,12 +232,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
         maxUsd
       }
     }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
     edges {
-      cursor
       node {
         id
         title
@@ -255,7 +250,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:86f46e83a0d40aa48e97248a9cb314c8ba3267b03a7f79d4b628fb1bb88e6547"}) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
+    `, {"hash":"sha256:7d8bdb55548e0e9777546bedb7c61f0e95f36a0c76bcd89ce8b71428a86e49cd"}) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
 export const LatestJobsDocument = new TypedDocumentString(`
     query LatestJobs($first: Int) {
   searchJobs(first: $first, sort: FIRST_SEEN) {

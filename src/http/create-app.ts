@@ -18,6 +18,7 @@ import { toErrorResponse, type ErrorResponse } from '../rest/error-map.ts';
 import { errorSchema } from '../rest/error-schema.ts';
 import { jobItemSchema } from '../rest/job-item.ts';
 import { registerJobByIdRoutes } from '../rest/job-by-id.route.ts';
+import { describeListParameters } from '../rest/openapi-list-params.ts';
 import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
@@ -183,6 +184,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   await app.register(swagger, {
     // Components keep the names the schemas' $id give them (Error, Job), not def-0, def-1.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Query lists in both forms GET /jobs reads: `a,b` and repeated `name[]` (openapi-list-params.ts).
+    transformObject: (document) =>
+      'openapiObject' in document ? describeListParameters(document.openapiObject) : document.swaggerObject,
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -57,6 +57,14 @@ const EnvSchema = z
      * takes any document. @default false
      */
     GRAPHQL_TRUSTED_DOCUMENTS_ONLY: boolFromEnv.default(false),
+    /** Answer searches from the in-process search index (README "Search index"); false: SQL only. @default true */
+    SEARCH_INDEX: boolFromEnv.default(true),
+    /** How often the index reads the change log when no search asks, in milliseconds. @default 250 */
+    SEARCH_INDEX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    /** Changed jobs the index follows one by one before it rebuilds from a new snapshot. @default 100000 */
+    SEARCH_INDEX_MAX_DELTA: z.coerce.number().int().min(100).default(100_000),
+    /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
+    SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
   })
   .loose();
 
@@ -71,6 +79,7 @@ export interface Config {
   normalizeThreads: number;
   metrics: { enabled: boolean; token: string | null };
   graphql: { trustedDocumentsOnly: boolean };
+  searchIndex: { enabled: boolean; pollMs: number; maxDelta: number; retentionMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +126,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     normalizeThreads: e.NORMALIZE_THREADS,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
     graphql: { trustedDocumentsOnly: e.GRAPHQL_TRUSTED_DOCUMENTS_ONLY },
+    searchIndex: {
+      enabled: e.SEARCH_INDEX,
+      pollMs: e.SEARCH_INDEX_POLL_MS,
+      maxDelta: e.SEARCH_INDEX_MAX_DELTA,
+      retentionMs: e.SEARCH_CHANGE_RETENTION_HOURS * 3_600_000,
+    },
   };
   return Object.freeze(config);
 }

@@ -58,6 +58,8 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
     const seeded = await seedDemo(services, config.demoJobs, progress.update).finally(progress.stop);
     if (seeded.created) logger.info({ ...seeded, ms: Date.now() - started }, 'demo data seeded');
   }
+  // After the seed: the index is built from what is there, then follows the change log.
+  services.search.index?.start();
   ready = true;
   poller = config.ingestPoller ? startPoller(services) : null;
   if (options.seedDemo) printBanner(address);

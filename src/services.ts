@@ -8,11 +8,14 @@ import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
+import { SearchIndexRepository } from './db/repositories/search-index.repository.ts';
 import { SourceRepository } from './db/repositories/source.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
 import { inProcessNormalizer, threadedNormalizer, type Normalizer } from './ingest/normalize-pool.ts';
 import { createIngestRuns, type IngestRuns } from './ingest/ingest-runs.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
+import { JobSearch, type SearchPath } from './search/job-search.ts';
+import { LiveSearchIndex } from './search/live-index.ts';
 
 /** Everything long-lived, built once and passed down: no module-level singletons. */
 export interface Services {
@@ -21,6 +24,13 @@ export interface Services {
   logger: Logger;
   clock: () => Date;
   jobs: JobRepository;
+  /**
+   * Searches of both operations: the search index when it is on and started
+   * (`search.index.start()`: servers do, CLI commands do not), else SQL.
+   */
+  search: JobSearch;
+  /** Each search's path, announced to whoever counts them (metrics). */
+  searchPaths: Set<(path: SearchPath, reason?: string) => void>;
   writer: JobWriter;
   organizations: OrganizationRepository;
   catalog: CatalogRepository;
@@ -79,12 +89,30 @@ export async function createServices(
           logger.warn({ err: error }, 'normalize worker failed; normalized on the main thread'),
         )
       : inProcessNormalizer();
+  const jobs = new JobRepository(clock, { indexOnlyMatching: postgres });
+  const live = config.searchIndex.enabled
+    ? new LiveSearchIndex(orm, new SearchIndexRepository(), {
+        logger,
+        clock,
+        pollMs: config.searchIndex.pollMs,
+        maxDelta: config.searchIndex.maxDelta,
+        retentionMs: config.searchIndex.retentionMs,
+      })
+    : null;
+  const searchPaths = new Set<(path: SearchPath, reason?: string) => void>();
   return {
     config,
     orm,
     logger,
     clock,
-    jobs: new JobRepository(clock, { indexOnlyMatching: postgres }),
+    jobs,
+    search: new JobSearch(jobs, live, {
+      logger,
+      onAnswer: (path, reason) => {
+        for (const listener of searchPaths) listener(path, reason);
+      },
+    }),
+    searchPaths,
     // New jobs go in with a binary COPY on PostgreSQL (PGlite, in process or served, has no COPY protocol).
     writer: new JobWriter({ copy: postgres }),
     organizations: new OrganizationRepository(),
@@ -98,6 +126,7 @@ export async function createServices(
     redis,
     jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
     close: async () => {
+      await live?.stop();
       redis?.disconnect();
       if (events) await (await events).close();
       await normalizer.close();

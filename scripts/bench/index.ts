@@ -19,7 +19,7 @@ import { bulkWrite, byBoard, ingestAll, normalizeOnly, openDb, storageFloor, typ
 import { NOW, SEARCH_BUDGET_MS, type BenchOptions } from './options.ts';
 import { openPostgres, serverVersion, tableUpdates, type PgTarget } from './postgres.ts';
 import { printHeader, printIngestReport, type IngestRun } from './report.ts';
-import { searchLatency } from './search.ts';
+import { searchLatency, searchSideBySide } from './search.ts';
 import { perSecond, type StageResult } from './stage.ts';
 
 export type { BenchOptions } from './options.ts';
@@ -33,6 +33,9 @@ export async function runBench(opts: BenchOptions): Promise<void> {
     log();
     log('## Search latency (JobRepository.search, ms; total = exact number of matches)');
     for (const db of dbs) await searchLatency(db, opts.repeats, SEARCH_BUDGET_MS);
+    log();
+    log('## Search index beside SQL (JobSearch, ms; exact totals and every facet on both paths)');
+    for (const db of dbs) await searchSideBySide(db, opts.repeats, SEARCH_BUDGET_MS, 3);
   } finally {
     for (const db of dbs) await db.close().catch(() => undefined);
     await pg.dispose();

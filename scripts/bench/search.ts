@@ -2,10 +2,12 @@
  * The search part: a fixed set of queries through JobRepository.search, timed after
  * VACUUM ANALYZE and warm-ups, with the exact count statement timed alone beside them.
  */
+import os from 'node:os';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import type { PageKey } from '../../src/domain/page-key.ts';
+import { FACET_NAMES } from '../../src/domain/job-facets.ts';
 import type { Services } from '../../src/services.ts';
 import type { Db } from './ingest.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
@@ -83,6 +85,135 @@ export async function searchLatency(db: Db, repeats: number, budgetMs: number): 
       ]),
     ),
   );
+}
+
+/** Requests in flight at once in the throughput runs (the issue's 16 clients). */
+const CLIENTS = 16;
+
+type Path = 'sql' | 'index';
+
+/** One search as a transport makes it, through one path, with exact totals and every facet. */
+function searchVia(services: Services, path: Path, c: SearchCase, after: PageKey | undefined) {
+  const page = { offset: c.offset ?? 0, limit: c.limit ?? 20, after };
+  const em = services.orm.em.fork();
+  if (path === 'index') return services.search.search(em, c.filter, c.sort, page, FACET_NAMES);
+  return Promise.all([
+    services.jobs.search(em, c.filter, c.sort, page),
+    services.jobs.facets(em, c.filter, FACET_NAMES),
+  ]).then(([result]) => result);
+}
+
+/**
+ * The SQL path beside the search index on the same data, in one run (issue 9, item 8):
+ * one client's p50/p99, then CLIENTS requests in flight for `seconds` per query and
+ * path (requests/s, p50, p99). Both compute the exact total and every facet; the
+ * index's figures include reading the page's rows from the database and checking them.
+ * Prints the index's build time and memory first.
+ */
+export async function searchSideBySide(
+  db: Db,
+  repeats: number,
+  budgetMs: number,
+  seconds: number,
+): Promise<void> {
+  const live = db.services.search.index;
+  if (!live) return log('search index: off (SEARCH_INDEX=false); side-by-side skipped');
+  const rssBefore = process.memoryUsage().rss;
+  const t0 = performance.now();
+  live.start();
+  if (!(await live.ready())) return log('search index: the build failed (see the log); side-by-side skipped');
+  const buildMs = performance.now() - t0;
+  const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
+  log();
+  log(
+    `${db.name}: search index of ${fmt(live.index()!.docCount)} jobs built in ${(buildMs / 1000).toFixed(1)} s; ` +
+      `bitmaps ${mb(live.nativeBytes())} native; gateway RSS ${mb(process.memoryUsage().rss)} ` +
+      `(${mb(process.memoryUsage().rss - rssBefore)} more than before the build); load ${loadavg()}`,
+  );
+  const paths = { index: 0, sql: 0 };
+  const count = (path: 'index' | 'sql') => paths[path]++;
+  db.services.searchPaths.add(count);
+  const rows: (string | number)[][] = [];
+  for (const c of SEARCH_CASES) {
+    const after = await keyBefore(db.services, c);
+    const one: Record<Path, number[]> = { sql: [], index: [] };
+    for (const path of ['sql', 'index'] as const) {
+      for (let i = 0; i < 2; i++) await searchVia(db.services, path, c, after);
+      const started = performance.now();
+      while (one[path].length < repeats && (one[path].length < 5 || performance.now() - started < budgetMs)) {
+        const t = performance.now();
+        await searchVia(db.services, path, c, after);
+        one[path].push(performance.now() - t);
+      }
+      one[path].sort((a, b) => a - b);
+    }
+    paths.index = 0;
+    paths.sql = 0;
+    const loaded = {
+      sql: await underLoad(() => searchVia(db.services, 'sql', c, after), Math.min(seconds, budgetMs / 1000)),
+      index: await underLoad(() => searchVia(db.services, 'index', c, after), seconds),
+    };
+    const answeredBy = paths.sql > 0 ? `sql (${paths.index}/${paths.index + paths.sql} by index)` : 'index';
+    rows.push([
+      c.name,
+      ms(percentile(one.sql, 50)),
+      ms(percentile(one.sql, 99)),
+      ms(percentile(one.index, 50)),
+      ms(percentile(one.index, 99)),
+      `${(percentile(one.sql, 50) / Math.max(0.001, percentile(one.index, 50))).toFixed(0)}×`,
+      fmt(Math.round(loaded.sql.perSecond)),
+      fmt(Math.round(loaded.index.perSecond)),
+      ms(loaded.index.p50),
+      ms(loaded.index.p99),
+      answeredBy,
+    ]);
+  }
+  db.services.searchPaths.delete(count);
+  log(
+    table(
+      [
+        'query (exact total + all facets)',
+        'SQL p50',
+        'SQL p99',
+        'index p50',
+        'index p99',
+        'p50 ratio',
+        `SQL req/s (${CLIENTS} clients)`,
+        `index req/s (${CLIENTS})`,
+        `index p50 (${CLIENTS})`,
+        `index p99 (${CLIENTS})`,
+        'answered by',
+      ],
+      rows,
+    ),
+  );
+  log(`load after: ${loadavg()}`);
+}
+
+function loadavg(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+/** CLIENTS loops issuing `run` for `seconds`: requests per second and latency percentiles. */
+async function underLoad(run: () => Promise<unknown>, seconds: number) {
+  const times: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await run();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 /** Per query: 2 warm-ups, then `repeats` runs or until `budgetMs` is spent (at least 5 runs). */

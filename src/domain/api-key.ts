@@ -41,3 +41,8 @@ export function composeApiKey(prefix: string, secret: string): string {
   if (!parseApiKey(key)) throw new Error('invalid API key parts');
   return key;
 }
+
+/** How long a rotated key keeps working by default: a day for every deployment to take the new one. */
+export const DEFAULT_ROTATION_OVERLAP_MS = 24 * 3_600_000;
+/** The longest overlap a rotation may ask for: past that it is two keys, not a rotation. */
+export const MAX_ROTATION_OVERLAP_MS = 30 * 86_400_000;

@@ -15,6 +15,12 @@ export const ERROR_CODES = {
   /** A persisted-document hash the server does not hold. */
   persisted_query_not_found: 400,
   unauthorized: 401,
+  /** The key's secret is right but its expiry passed (or the overlap after a rotation ended). */
+  api_key_expired: 401,
+  /** The key's secret is right but the key was revoked. */
+  api_key_revoked: 401,
+  /** A valid key without the scope the operation needs (a read key managing keys). */
+  forbidden: 403,
   not_found: 404,
   /** A GraphQL operation the HTTP method cannot carry (a mutation over GET). */
   method_not_allowed: 405,
@@ -56,7 +62,14 @@ export function invalidParameter(field: string, message: string): DomainError {
   return new DomainError('invalid_parameter', message, [{ field, message }]);
 }
 
-/** One message for every key problem (missing, unknown, revoked, expired): no oracle for attackers. */
+/**
+ * One message for a missing, malformed or unknown key, or a wrong secret: no oracle for
+ * attackers. A key whose secret matched learns more (api_key_expired, api_key_revoked).
+ */
 export function unauthorized(): DomainError {
   return new DomainError('unauthorized', 'A valid API key is required in the X-API-Key header');
+}
+
+export function forbidden(message: string): DomainError {
+  return new DomainError('forbidden', message);
 }

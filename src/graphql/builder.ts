@@ -46,3 +46,4 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({ description: 'Searches over the collected jobs, and the category taxonomy.' });
+builder.mutationType({ description: "Changes an organization's administrator makes with an ADMIN key." });

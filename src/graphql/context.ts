@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import { requireApiKey, type ApiKeyCheck, type ApiKeyViewer } from '../domain/api-key-check.ts';
+import type { ApiKeyScope } from '../domain/api-key-scope.ts';
 import type { JobEvents } from '../db/job-events.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
+import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
 
@@ -10,6 +13,8 @@ export interface GraphQLDeps {
   orm: Orm;
   logger: Logger;
   jobs: JobRepository;
+  /** Searches: the search index when it serves, else SQL (search/job-search.ts). */
+  search: JobSearch;
   catalog: CatalogRepository;
   organizations: OrganizationRepository;
   /** New-job announcements, for the jobsAdded subscription. */
@@ -23,18 +28,26 @@ export interface GraphQLContext {
   request: Request;
   /** The organization of the X-API-Key header, or null when absent or invalid. */
   viewerOrganizationId(): Promise<string | null>;
+  /**
+   * The caller of a valid X-API-Key with `scope`, or the catalogue error that says why not
+   * (unauthorized, api_key_expired, api_key_revoked, forbidden).
+   */
+  requireViewer(scope: ApiKeyScope): Promise<ApiKeyViewer>;
 }
 
 export function createContext(services: GraphQLDeps, request: Request): GraphQLContext {
   const em = services.orm.em.fork();
-  let viewer: Promise<string | null> | undefined;
+  let check: Promise<ApiKeyCheck> | undefined;
+  const checkKey = () =>
+    (check ??= services.organizations.checkApiKey(em, request.headers.get('x-api-key') ?? undefined));
   return {
     services,
     em,
     request,
-    viewerOrganizationId: () => {
-      viewer ??= services.organizations.authenticate(em, request.headers.get('x-api-key') ?? undefined);
-      return viewer;
+    viewerOrganizationId: async () => {
+      const result = await checkKey();
+      return result.status === 'valid' ? result.organizationId : null;
     },
+    requireViewer: async (scope) => requireApiKey(await checkKey(), scope),
   };
 }

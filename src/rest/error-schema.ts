@@ -50,7 +50,7 @@ export const rateLimitHeaders = {
 
 const WHEN: Record<number, string> = {
   400: 'Invalid parameter or body (invalid_parameter, invalid_body, bad_request).',
-  401: 'Missing, unknown, revoked or expired API key (unauthorized).',
+  401: 'Missing or unknown API key (unauthorized), or a known key that expired (api_key_expired) or was revoked (api_key_revoked).',
   404: 'No such route (not_found).',
   408: 'The request did not arrive in time (request_timeout).',
   413: 'Body too large (payload_too_large).',

@@ -72,10 +72,13 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
       const { filter: asked, sort } = toJobFilter(params, search);
       const filter = { ...asked, organizationId: request.organizationId! };
       const names = requestedFacets(facetNames);
-      const [result, facets] = await Promise.all([
-        services.jobs.search(request.em, filter, sort, { offset: (page - 1) * perPage, limit: perPage }),
-        names.length ? services.jobs.facets(request.em, filter, names) : undefined,
-      ]);
+      const { facets, ...result } = await services.search.search(
+        request.em,
+        filter,
+        sort,
+        { offset: (page - 1) * perPage, limit: perPage },
+        names,
+      );
       const totalPages = Math.ceil(result.total / perPage);
       return {
         jobs: result.items.map(toJobItem),

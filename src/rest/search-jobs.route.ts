@@ -89,10 +89,13 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
       const { q, limit, page, facets: facetNames, ...params } = request.body;
       const { filter, sort } = toJobFilter(params, q);
       const names = requestedFacets(facetNames);
-      const [result, facets] = await Promise.all([
-        services.jobs.search(request.em, filter, sort, { offset: (page - 1) * limit, limit }),
-        names.length ? services.jobs.facets(request.em, filter, names) : undefined,
-      ]);
+      const { facets, ...result } = await services.search.search(
+        request.em,
+        filter,
+        sort,
+        { offset: (page - 1) * limit, limit },
+        names,
+      );
       const totalPages = Math.ceil(result.total / limit);
       return {
         success: true,

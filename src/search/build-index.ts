@@ -1,5 +1,11 @@
 import type { Em } from '../db/orm.ts';
-import type { SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
+import type {
+  IndexCompanyRow,
+  IndexJobRow,
+  IndexMembershipRow,
+  SearchIndexRepository,
+} from '../db/repositories/search-index.repository.ts';
+import type { IndexData } from './index-data.ts';
 import { JobIndexBuilder } from './index-builder.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -10,24 +16,51 @@ export interface BuildOptions {
   warm?: boolean;
 }
 
+/** The index data of one consistent read of the database, and where the change log follows it from. */
+export async function readIndexData(
+  repository: SearchIndexRepository,
+  em: Em,
+): Promise<{ data: IndexData; position: string }> {
+  let builder: JobIndexBuilder | undefined;
+  let position = '';
+  const need = () => {
+    if (!builder) throw new Error('search index: rows arrived before the doc order');
+    return builder;
+  };
+  await repository.readSnapshot(em, {
+    position: (p) => (position = p),
+    order: (ids) => (builder = new JobIndexBuilder(ids)),
+    companies: (rows) => need().addCompanies(rows),
+    jobs: (rows) => need().addJobs(rows),
+    memberships: (rows) => need().addMemberships(rows),
+  });
+  return { data: need().finish(), position };
+}
+
 /** Builds the index from one consistent read of the database. */
 export async function buildSearchIndex(
   repository: SearchIndexRepository,
   em: Em,
   options: BuildOptions = {},
 ): Promise<SearchIndex> {
-  let builder: JobIndexBuilder | undefined;
-  const need = () => {
-    if (!builder) throw new Error('search index: rows arrived before the doc order');
-    return builder;
-  };
-  await repository.readSnapshot(em, {
-    order: (ids) => (builder = new JobIndexBuilder(ids)),
-    companies: (rows) => need().addCompanies(rows),
-    jobs: (rows) => need().addJobs(rows),
-    memberships: (rows) => need().addMemberships(rows),
-  });
-  const index = new SearchIndex(need().finish(), options.clock);
+  const { data } = await readIndexData(repository, em);
+  const index = new SearchIndex(data, options.clock);
   if (options.warm ?? true) index.warm();
   return index;
+}
+
+/** A small index of the rows the change log named, in the base's doc order rule ((posted_at, id)). */
+export function indexRows(
+  rows: IndexJobRow[],
+  memberships: IndexMembershipRow[],
+  companies: IndexCompanyRow[],
+): IndexData {
+  const ordered = [...rows].sort((x, y) =>
+    x.postedUs !== y.postedUs ? x.postedUs - y.postedUs : x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
+  );
+  const builder = new JobIndexBuilder(ordered.map((r) => r.id));
+  builder.addCompanies(companies);
+  builder.addJobs(ordered);
+  builder.addMemberships(memberships);
+  return builder.finish();
 }

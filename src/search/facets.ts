@@ -1,5 +1,5 @@
 import type { Bitmap } from './bitmap.ts';
-import type { IndexData } from './index-data.ts';
+import type { IndexData, ValueField } from './index-data.ts';
 
 /** One facet value and how many jobs of the current search have it. */
 export interface FacetCount {
@@ -47,16 +47,78 @@ function best(list: FacetCount[], top: number): FacetCount[] {
   return out;
 }
 
-export function countFacets(data: IndexData, result: Bitmap): Facets {
+/** `result`'s docs as an array, read once on first use, in a buffer reused across queries. */
+function docsReader(data: IndexData, result: Bitmap): () => Uint32Array {
   let docs: Uint32Array | undefined;
-  const readDocs = () => {
+  return () => {
     if (docs) return docs;
     let buffer = buffers.get(data);
-    if (!buffer) buffers.set(data, (buffer = new Uint32Array(data.docCount)));
+    if (!buffer || buffer.length < data.docCount)
+      buffers.set(data, (buffer = new Uint32Array(data.docCount)));
     return (docs = result.toUint32Array(buffer));
   };
-  const list = (field: keyof IndexData['values'], top = Infinity) =>
+}
+
+/** One part of a search's matches: those of one index segment (search-index.ts). */
+export interface FacetPart {
+  data: IndexData;
+  result: Bitmap;
+}
+
+/**
+ * Facets over matches spread over segments: a big base and small recent ones. Counts
+ * add up per value. For a top-N facet, a value in the sum's top N is in the base's
+ * top N + k, k being the values the small segments hold (at most N + k - 1 values can
+ * be above it in the base), so the base counts that many and, exactly, those k values.
+ */
+export function countFacetsOver(parts: FacetPart[]): Facets {
+  if (parts.length === 1) return countFacets(parts[0]!.data, parts[0]!.result);
+  const [base, ...rest] = parts as [FacetPart, ...FacetPart[]];
+  const readers = rest.map((p) => docsReader(p.data, p.result));
+  const baseDocs = docsReader(base.data, base.result);
+  const list = (field: ValueField, top = Infinity): FacetCount[] => {
+    const sums = new Map<string, number>();
+    rest.forEach((p, i) => {
+      for (const { value, count } of p.data.values[field].counts(p.result, readers[i]!))
+        sums.set(value, (sums.get(value) ?? 0) + count);
+    });
+    const inBase = new Set<string>();
+    for (const { value, count } of base.data.values[field].counts(base.result, baseDocs, top + sums.size)) {
+      sums.set(value, (sums.get(value) ?? 0) + count);
+      inBase.add(value);
+    }
+    if (top !== Infinity)
+      for (const value of sums.keys())
+        if (!inBase.has(value))
+          sums.set(value, sums.get(value)! + base.result.andCardinality(base.data.values[field].get(value)));
+    return best(
+      [...sums].map(([value, count]) => ({ value, count })),
+      top,
+    );
+  };
+  const salary = new Map<string, number>();
+  for (const p of parts)
+    for (const { value, docs } of p.data.salaryBands)
+      salary.set(value, (salary.get(value) ?? 0) + p.result.andCardinality(docs));
+  // Band order (every segment lists the same bands in it).
+  return facetsOf(
+    list,
+    base.data.salaryBands.map(({ value }) => ({ value, count: salary.get(value) ?? 0 })),
+  );
+}
+
+export function countFacets(data: IndexData, result: Bitmap): Facets {
+  const readDocs = docsReader(data, result);
+  const list = (field: ValueField, top = Infinity) =>
     best(data.values[field].counts(result, readDocs, top), top);
+  return facetsOf(
+    list,
+    data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) })),
+  );
+}
+
+/** The facets from a field's counting and the salary bands' counts (in band order). */
+function facetsOf(list: (field: ValueField, top?: number) => FacetCount[], salary: FacetCount[]): Facets {
   return {
     remoteType: list('remoteType'),
     jobType: list('jobType'),
@@ -65,8 +127,6 @@ export function countFacets(data: IndexData, result: Bitmap): Facets {
     country: list('country'),
     city: list('city', TOP_FACET_VALUES),
     skill: list('skill', TOP_FACET_VALUES),
-    salary: data.salaryBands
-      .map(({ value, docs }) => ({ value, count: result.andCardinality(docs) }))
-      .filter((f) => f.count > 0),
+    salary: salary.filter((f) => f.count > 0),
   };
 }

@@ -112,6 +112,7 @@ export class JobIndexBuilder {
       docCount: n,
       ids,
       postedUs: this.postedUs,
+      firstSeenUs: this.firstSeenUs,
       all: Bitmap.fromRange(0, n),
       terms: new TermIndex({
         title: this.words.title.finish(),

@@ -34,6 +34,8 @@ export interface IndexData {
   ids: string[];
   /** doc → posted_at in µs since the epoch (ascending). */
   postedUs: Float64Array;
+  /** doc → first_seen_at in µs since the epoch. */
+  firstSeenUs: Float64Array;
   all: Bitmap;
   terms: TermIndex;
   values: Record<ValueField, ValueIndex>;
@@ -49,4 +51,15 @@ export interface IndexData {
   companiesByName: Map<string, string[]>;
   salaryOrder: RankedOrder;
   firstSeenOrder: RankedOrder;
+}
+
+/** Frees an index's native memory; it must not be queried again. */
+export function disposeIndexData(data: IndexData): void {
+  data.terms.dispose();
+  for (const v of Object.values(data.values)) v.dispose();
+  for (const b of [data.all, data.hasSalaryMin, ...data.salaryBands.map((s) => s.docs)]) b.dispose();
+  data.salaryHigh.dispose();
+  data.salaryLow.dispose();
+  data.salaryOrder.dispose();
+  data.firstSeenOrder.dispose();
 }

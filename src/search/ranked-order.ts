@@ -12,8 +12,10 @@ export class RankedOrder {
   /** position → doc. */
   private readonly docs: Uint32Array;
   private readonly blocks: Bitmap[] = [];
+  private readonly blockSize: number;
 
   constructor(docCount: number, compare: (a: number, b: number) => number, blockSize = 4096) {
+    this.blockSize = blockSize;
     const docs = new Uint32Array(docCount);
     for (let d = 0; d < docCount; d++) docs[d] = d;
     docs.sort(compare);
@@ -48,6 +50,29 @@ export class RankedOrder {
       skip = 0;
     }
     return out;
+  }
+
+  /**
+   * How many docs of `result` come before a point of the order, given as `precedes(doc)`:
+   * true exactly for the docs before it (a prefix of the order).
+   */
+  countBefore(result: Bitmap, precedes: (doc: number) => boolean): number {
+    let lo = 0;
+    let hi = this.docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (precedes(this.docs[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    const full = Math.floor(lo / this.blockSize);
+    let count = 0;
+    for (let i = 0; i < full; i++) count += result.andCardinality(this.blocks[i]!);
+    if (lo % this.blockSize !== 0) {
+      const both = Bitmap.and(result, this.blocks[full]!);
+      for (const d of both.toUint32Array()) if (this.rank[d]! < lo) count++;
+      both.dispose();
+    }
+    return count;
   }
 
   dispose(): void {

@@ -13,7 +13,20 @@ import type { PrefixMatch } from './term-index.ts';
  *
  * This is the one place in the index that knows the ranking.
  */
-export function relevanceTiers(matches: Bitmap, words: PrefixMatch[], scratch: Scratch): Bitmap[] {
+export interface RelevanceTier {
+  /** How many query words reached each tier (index = tier). */
+  counts: number[];
+  docs: Bitmap;
+}
+
+/** Best class first: more words at the highest tier, then at the next … */
+export function compareTiers(a: { counts: number[] }, b: { counts: number[] }): number {
+  for (let t = a.counts.length - 1; t >= 0; t--)
+    if (a.counts[t] !== b.counts[t]) return b.counts[t]! - a.counts[t]!;
+  return 0;
+}
+
+export function relevanceTiers(matches: Bitmap, words: PrefixMatch[], scratch: Scratch): RelevanceTier[] {
   const tiers = MATCH_TIERS.length;
   // Jobs by how many of the words so far reached each tier (index = tier).
   let states = new Map<string, { counts: number[]; docs: Bitmap }>([
@@ -48,11 +61,5 @@ export function relevanceTiers(matches: Bitmap, words: PrefixMatch[], scratch: S
     }
     states = next;
   }
-  return [...states.values()]
-    .sort((a, b) => {
-      for (let t = tiers - 1; t >= 0; t--)
-        if (a.counts[t] !== b.counts[t]) return b.counts[t]! - a.counts[t]!;
-      return 0;
-    })
-    .map((s) => s.docs);
+  return [...states.values()].sort(compareTiers);
 }

@@ -89,6 +89,10 @@ export class ValueIndex {
     return out;
   }
 
+  dispose(): void {
+    for (const b of this.bitmaps.values()) b.dispose();
+  }
+
   /** Values by their number of jobs, largest first (for pruned counting). */
   private bySize?: { value: string; bitmap: Bitmap; size: number }[];
 }

@@ -11,14 +11,22 @@ function persistedQuery(document: { __meta__?: Record<string, unknown> }) {
   return { persistedQuery: { version: 1, sha256Hash: hash } };
 }
 
-/** Sends a typed document to /graphql; the result and variables are typed by codegen. */
+/**
+ * Sends a typed document to /graphql; the result and variables are typed by codegen.
+ * `apiKey` goes in X-API-Key (the settings view's admin key).
+ */
 export async function execute<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   variables: TVariables,
+  apiKey?: string,
 ): Promise<TResult> {
   const response = await fetch('/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json',
+      ...(apiKey ? { 'x-api-key': apiKey } : {}),
+    },
     body: JSON.stringify({ extensions: persistedQuery(document), variables }),
   });
   const body = (await response.json()) as { data?: TResult; errors?: { message: string }[] };

@@ -8,6 +8,7 @@ import type {
 } from './gql/graphql.ts';
 import { renderFacets } from './facets-view.ts';
 import { execute, subscribe } from './graphql-client.ts';
+import { setupKeysView } from './keys-view.ts';
 import { renderPager } from './pager-view.ts';
 import { JobsAddedSubscription, LatestJobsQuery, SearchJobsQuery } from './queries.ts';
 
@@ -227,6 +228,7 @@ window.addEventListener('popstate', () => {
   urlToForm();
   void search();
 });
+setupKeysView($<HTMLDialogElement>('#keys'), $<HTMLButtonElement>('#open-keys'));
 urlToForm();
 void search();
 void startLive();

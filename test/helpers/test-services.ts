@@ -49,5 +49,8 @@ export async function createTestServices(
   });
   const services = await createServices(config, { logger: pino({ level: 'silent' }), ...overrides });
   await migrate(services.orm);
+  // Searches go through the search index as in a server (SEARCH_INDEX=false: SQL only).
+  services.search.index?.start();
+  await services.search.index?.ready();
   return services;
 }

@@ -60,8 +60,11 @@ async function prepare(env: Record<string, string>): Promise<void> {
   await s.close();
 }
 
+// Reads only: no search index to build (it would hold the served session while the CLI writes).
+const READER = { SEARCH_INDEX: 'false' };
+
 async function dump(env: Record<string, string>): Promise<unknown> {
-  const s: Services = await createTestServices({}, env);
+  const s: Services = await createTestServices({}, { ...env, ...READER });
   const em = s.orm.em.fork();
   const q = (sql: string) => em.execute(sql);
   const state = {
@@ -78,7 +81,7 @@ async function dump(env: Record<string, string>): Promise<unknown> {
 }
 
 async function postingCount(env: Record<string, string>): Promise<number> {
-  const s = await createTestServices({}, env);
+  const s = await createTestServices({}, { ...env, ...READER });
   const [row] = await s.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from source_posting');
   await s.close();
   return Number(row!.n);

@@ -56,6 +56,20 @@ describe(`Prometheus metrics (${TEST_DB})`, () => {
     expect(samples.get(seriesKey('nodejs_heap_size_used_bytes'))).toBeGreaterThan(0);
   });
 
+  it('counts searches by the path that answered them, and reports the search index', async () => {
+    const before = await scrape();
+    const post = (payload: object) => app.inject({ method: 'POST', url: '/search/jobs', payload });
+    expect((await post({ q: 'engineer' })).statusCode).toBe(200);
+    expect((await post({ locations: ['Berlin'] })).statusCode).toBe(200);
+    const after = await scrape();
+    expect(moved(before, after, 'search_answers_total', { path: 'index', reason: '' })).toBe(1);
+    expect(moved(before, after, 'search_answers_total', { path: 'sql', reason: 'unsupported' })).toBe(1);
+    expect(value(after, 'search_index_state', { state: 'ready' })).toBe(1);
+    expect(value(after, 'search_index_state', { state: 'failed' })).toBe(0);
+    expect(value(after, 'search_index_segments')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'search_index_native_bytes')).toBeGreaterThan(0);
+  });
+
   it('counts requests and their latency by method, route pattern and status', async () => {
     const before = await scrape();
     expect((await app.inject({ method: 'GET', url: '/categories' })).statusCode).toBe(200);

@@ -114,7 +114,9 @@ describe(`GET /jobs (${TEST_DB})`, () => {
     const key = await createKey(services, ORG_A.id);
     expect((await get('/jobs', key)).statusCode).toBe(200);
     await services.organizations.revokeApiKey(services.orm.em.fork(), key.split('_')[1]!);
-    expect((await get('/jobs', key)).statusCode).toBe(401);
+    const res = await get('/jobs', key);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('api_key_revoked');
   });
 
   it.each([['page=0'], ['per_page=0'], ['per_page=abc'], ['is_remote=maybe'], ['job_types[]=fulltime']])(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/domain/categories.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
-import type { JobFilter } from '../../src/domain/job-filter.ts';
+import type { JobFilter, PageRequest } from '../../src/domain/job-filter.ts';
 import { fromClause, buildJobWhere } from '../../src/db/repositories/job-filter.sql.ts';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
@@ -21,6 +21,8 @@ import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
  */
 const SEED = Number(process.env.SEARCH_INDEX_SEED ?? 9_2026);
 const QUERIES = Number(process.env.SEARCH_INDEX_QUERIES ?? 2000);
+/** Rounds of writes in the test under writes, each followed by QUERIES / ROUNDS searches. */
+const ROUNDS = 40;
 const NOW = new Date('2026-11-22T00:00:00Z');
 const OTHER_ORG = { id: '0b6a3d52-58d5-4f0e-9d27-3c1f1e0a7b11', name: 'Other Org', slug: 'other-org' };
 
@@ -205,6 +207,28 @@ function randomFilter(rng: ReturnType<typeof createRng>): JobFilter {
   return f;
 }
 
+/**
+ * A random page: by offset mostly; one in four a keyset page (GraphQL cursors) after, or
+ * backward before, the key of a row SQL puts at a random position.
+ */
+async function randomPage(
+  rng: ReturnType<typeof createRng>,
+  filter: JobFilter,
+  sort: SortOrder | undefined,
+): Promise<PageRequest> {
+  const limit = rng.pick([1, 5, 20, 50]);
+  if (rng.chance(0.25)) {
+    const at = rng.int(0, 80);
+    const anchor = await services.jobs.search(services.orm.em.fork(), filter, sort, { offset: at, limit: 1 });
+    const key = anchor.keys[0];
+    if (key)
+      return rng.chance(0.4)
+        ? { offset: 0, limit, before: key, backward: true }
+        : { offset: 0, limit, after: key };
+  }
+  return { offset: rng.chance(0.7) ? 0 : rng.pick([limit, 2 * limit, rng.int(0, 300)]), limit };
+}
+
 /** The facets by plain SQL over the same matches (the SQL path's WHERE). */
 async function sqlFacets(filter: JobFilter): Promise<Facets> {
   const where = buildJobWhere(filter, NOW);
@@ -268,16 +292,15 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
     for (let q = 0; q < QUERIES; q++) {
       const filter = randomFilter(rng);
       const sort = rng.pick(sorts);
-      const limit = rng.pick([1, 5, 20, 50]);
-      const offset = rng.chance(0.7) ? 0 : rng.pick([limit, 2 * limit, rng.int(0, 300)]);
+      const page = await randomPage(rng, filter, sort);
       const withFacets = q % 8 === 0;
-      const context = `seed ${SEED}, query #${q}: ${JSON.stringify({ filter, sort, offset, limit })}`;
-      const answer = index.query(filter, sort, { offset, limit }, { facets: withFacets });
+      const context = `seed ${SEED}, query #${q}: ${JSON.stringify({ filter, sort, page })}`;
+      const answer = index.query(filter, sort, page, { facets: withFacets });
       if (answer === 'unsupported') {
         unsupported++;
         continue;
       }
-      const sql = await services.jobs.search(services.orm.em.fork(), filter, sort, { offset, limit });
+      const sql = await services.jobs.search(services.orm.em.fork(), filter, sort, page);
       expect(answer.total, context).toBe(sql.total);
       expect(answer.ids, context).toEqual(sql.items.map((j) => j.id));
       if (withFacets) expect(answer.facets, context).toEqual(await sqlFacets(filter));
@@ -288,6 +311,80 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
     // The random searches must mostly find something, or equality proves little.
     expect(nonEmpty).toBeGreaterThan(compared * 0.3);
     expect(unsupported).toBeLessThan(QUERIES * 0.05);
+  }, 900_000);
+
+  it(`gives SQL's answers while jobs are written: ${QUERIES} searches between ${ROUNDS} rounds of writes`, async () => {
+    // The live index of these services (started by createTestServices), following the change log.
+    const live = services.search.index!;
+    expect(await live.ready()).toBe(true);
+    const rng = createRng(SEED + 1);
+    const sorts: (SortOrder | undefined)[] = [undefined, 'relevance', 'newest', 'salary', 'first_seen'];
+    const sql = (text: string, params: unknown[] = []) => services.orm.em.fork().execute(text, params);
+    const ids = async () =>
+      (
+        await services.orm.em.fork().execute<{ id: string }[]>('select id::text as id from job order by id')
+      ).map((r) => r.id);
+    let maxSegments = 0;
+    let compared = 0;
+    let nonEmpty = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      // A round of writes of every kind the index follows.
+      const all = await ids();
+      const some = (n: number) => Array.from({ length: n }, () => rng.pick(all));
+      const fresh = Array.from({ length: rng.int(1, 30) }, () =>
+        makeJob({
+          title: `${rng.pick(vocabulary.words)} ${rng.pick(vocabulary.words)} Engineer`,
+          companyName: rng.pick(vocabulary.companies),
+          descriptionText: Array.from({ length: 12 }, () => rng.pick(vocabulary.words)).join(' '),
+          postedAt: new Date(NOW.getTime() - rng.int(0, 90 * 86_400_000)),
+          salaryMinUsd: rng.chance(0.5) ? rng.int(30, 200) * 1000 : null,
+          skills: rng.some(vocabulary.skills, 3),
+          remoteType: rng.pick(['remote', 'hybrid', 'onsite'] as const),
+        }),
+      );
+      await storeJobs(services, fresh, { organizationIds: rng.chance(0.5) ? [OTHER_ORG.id] : [] });
+      await sql(
+        `update job set status = case status when 'open' then 'closed' else 'open' end
+                  where id = any(?::uuid[])`,
+        [`{${some(rng.int(1, 40)).join(',')}}`],
+      );
+      await sql(
+        `update job set salary_max_usd = ?, posted_at = posted_at - interval '1 day' * ?
+                  where id = any(?::uuid[])`,
+        [rng.int(40, 300) * 1000, rng.int(0, 30), `{${some(rng.int(1, 20)).join(',')}}`],
+      );
+      await sql(`delete from organization_job where job_id = any(?::uuid[])`, [
+        `{${some(rng.int(1, 20)).join(',')}}`,
+      ]);
+      await sql(
+        `insert into organization_job (organization_id, job_id, origin)
+         select ?::uuid, id, 'manual' from job where id = any(?::uuid[]) on conflict do nothing`,
+        [rng.pick([OTHER_ORG.id, DEMO_ORGANIZATION.id]), `{${some(rng.int(1, 20)).join(',')}}`],
+      );
+      // A search reads the log first: nothing committed before it may be missing.
+      await live.sync();
+      const index = live.index()!;
+      maxSegments = Math.max(maxSegments, index.segments.length);
+      for (let q = 0; q < QUERIES / ROUNDS; q++) {
+        const filter = randomFilter(rng);
+        const sort = rng.pick(sorts);
+        const page = await randomPage(rng, filter, sort);
+        const withFacets = q % 4 === 0;
+        const context = `seed ${SEED + 1}, round ${round}, query #${q}: ${JSON.stringify({ filter, sort, page })}`;
+        const answer = index.query(filter, sort, page, { facets: withFacets });
+        if (answer === 'unsupported') continue;
+        const expected = await services.jobs.search(services.orm.em.fork(), filter, sort, page);
+        expect(answer.total, context).toBe(expected.total);
+        expect(answer.ids, context).toEqual(expected.items.map((j) => j.id));
+        if (withFacets) expect(answer.facets, context).toEqual(await sqlFacets(filter));
+        compared++;
+        if (expected.total > 0) nonEmpty++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(QUERIES * 0.95);
+    expect(nonEmpty).toBeGreaterThan(compared * 0.3);
+    // The writes were followed in small segments, merged as they grew: the merge paths ran.
+    expect(maxSegments).toBeGreaterThan(1);
   }, 900_000);
 
   it('answers a location filter with "unsupported" (SQL serves it)', () => {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { API_KEY_SCOPES } from '../../domain/api-key-scope.ts';
 import { OrganizationSchema } from './organization.entity.ts';
 
 /**
@@ -25,6 +26,16 @@ export const ApiKeySchema = defineEntity({
     lastUsedAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
+    scope: p.enum([...API_KEY_SCOPES]).default('read'),
+    /** Set by a rotation: the key that replaces this one (whose expiry ends the overlap). */
+    replacedBy: () =>
+      p
+        .manyToOne(ApiKeySchema)
+        .ref()
+        .nullable()
+        .foreignKeyName('api_key_replaced_by_id_fkey')
+        .deleteRule('set null')
+        .updateRule('no action'),
   },
 });
 export type ApiKey = InferEntity<typeof ApiKeySchema>;

@@ -6,6 +6,8 @@ import { Migration20261122000004 } from './Migration20261122000004.ts';
 import { Migration20261122000005 } from './Migration20261122000005.ts';
 import { Migration20261122000006 } from './Migration20261122000006.ts';
 import { Migration20261122000007 } from './Migration20261122000007.ts';
+import { Migration20261123000000 } from './Migration20261123000000.ts';
+import { Migration20261123000010 } from './Migration20261123000010.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
@@ -17,4 +19,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000005', class: Migration20261122000005 },
   { name: 'Migration20261122000006', class: Migration20261122000006 },
   { name: 'Migration20261122000007', class: Migration20261122000007 },
+  { name: 'Migration20261123000000', class: Migration20261123000000 },
+  { name: 'Migration20261123000010', class: Migration20261123000010 },
 ];

@@ -166,7 +166,7 @@ export function fromClause(board: boolean, company: boolean): string {
  * (domain/relevance.ts), with its parameter. Title and company read head_vector, which is stored in the row
  * (Migration20261122000006): weight A is the title, B the company.
  */
-function tierCondition({ field, whole }: MatchTier, term: string, terms: string[]): SqlPart {
+function tierCondition({ field, whole }: MatchTier, term: string, terms: string[], perRow: boolean): SqlPart {
   if (field !== 'description') {
     const weight = field === 'title' ? 'A' : 'B';
     return {
@@ -181,6 +181,8 @@ function tierCondition({ field, whole }: MatchTier, term: string, terms: string[
   // once per statement, the jobs that hold the word itself and match the other words
   // (at most the query's matches, whatever the word's frequency), kept as a hashed
   // subplan (JobRepository.indexRead gives it the memory to stay hashed at a million jobs).
+  // A page of known rows (the search index's) tests its few rows one by one instead.
+  if (whole && perRow) return { sql: `j.search_vector @@ to_tsquery('simple', ?)`, params: [term] };
   if (whole)
     return {
       sql: `j.id in (select x.id from job x where x.search_vector @@ to_tsquery('simple', ?))`,
@@ -196,14 +198,14 @@ function tierCondition({ field, whole }: MatchTier, term: string, terms: string[
  * word to match somewhere. Integer tiers rather than ts_rank's frequency-based float,
  * so genuine ties remain, which the caller orders newest first.
  */
-export function buildRelevance(query: string | undefined): SqlPart {
+export function buildRelevance(query: string | undefined, options: { perRow?: boolean } = {}): SqlPart {
   const terms = parseQueryTerms(query);
   if (terms.length === 0) return { sql: '0', params: [] };
   const params: unknown[] = [];
   const lowest = MATCH_TIERS.at(-1)!;
   const parts = terms.map((t) => {
     const branches = MATCH_TIERS.slice(0, -1).map((tier) => {
-      const condition = tierCondition(tier, t, terms);
+      const condition = tierCondition(tier, t, terms, options.perRow ?? false);
       params.push(...condition.params);
       return `when ${condition.sql} then ${tierScore(tier.tier)}`;
     });

@@ -24,6 +24,9 @@ import { buildKeyset, readKey, withoutKey } from './page-key.sql.ts';
  */
 const READ = { method: 'all', connectionType: 'read' } as const;
 
+/** A page row's last sighting (as withLastSeen computes it), in the page's own statement. */
+const LAST_SEEN = '(select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id) as last_seen';
+
 export interface JobRepositoryOptions {
   /**
    * Statements that match words read through the text index, never by a sequential
@@ -154,6 +157,59 @@ export class JobRepository {
           throw error;
         }
       });
+  }
+
+  /**
+   * The page the search index chose (its ids, in its order) read whole, each row
+   * tested against the filter again as it is read: null when any row no longer
+   * matches (closed, left the board, changed since the index heard) or is gone — the
+   * caller then answers through SQL, so a page never shows a job that fails its
+   * filters in the database. The rows are fetched by id first (a fence the planner
+   * does not see through), so a broad word is tested on these rows only. Keys for the
+   * cursors are computed as the SQL path computes them.
+   */
+  async pageByIds(
+    em: Em,
+    filter: JobFilter,
+    sort: SortOrder | undefined,
+    ids: readonly string[],
+  ): Promise<Omit<JobPage, 'total'> | null> {
+    if (ids.length === 0) return { items: [], keys: [] };
+    const where = buildJobWhere(filter, this.clock());
+    const keyOrder = pageKeyOrder(filter, sort);
+    const board = Boolean(filter.organizationId);
+    const from = `(select * from job where id = any(?::uuid[]) offset 0) j
+      ${board ? 'join organization_job oj on oj.job_id = j.id' : ''} join company c on c.id = j.company_id`;
+    const list = arrayLiteral(uuidsOf(ids));
+    let rows: Record<string, unknown>[];
+    if (keyOrder === 'relevance') {
+      const relevance = buildRelevance(filter.query, { perRow: true });
+      const outer = buildKeyset('relevance', { offset: 0, limit: ids.length }, 'page.');
+      rows = await em.execute(
+        `select ${JOB_COLUMNS}, ${outer.keyColumns}, ${LAST_SEEN}
+           from (select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}) page
+           join job j on j.id = page.id join company c on c.id = j.company_id`,
+        [...relevance.params, list, ...where.params],
+        READ,
+      );
+    } else {
+      const keyset = buildKeyset(keyOrder, { offset: 0, limit: ids.length });
+      rows = await em.execute(
+        `select ${JOB_COLUMNS}, ${keyset.keyColumns}, ${LAST_SEEN} from ${from} where ${where.sql}`,
+        [list, ...where.params],
+        READ,
+      );
+    }
+    if (rows.length !== ids.length) return null;
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    const ordered = ids.map((id) => byId.get(id));
+    if (ordered.some((r) => r === undefined)) return null;
+    const items = ordered.map((row) => {
+      const { last_seen: lastSeen, ...rest } = row!;
+      const job = toJobRecord(withoutKey(rest));
+      return { ...job, lastSeenAt: lastSeen ? new Date(lastSeen as string) : job.firstSeenAt };
+    });
+    return { items, keys: ordered.map((r) => readKey(r!, keyOrder)) };
   }
 
   /** The exact number of jobs matching a filter. */

@@ -5,7 +5,8 @@ import { arrayLiteral, uuidsOf } from './job-filter.sql.ts';
  * What the in-process search index (src/search) holds of one job: every value a
  * filter, a facet or a sort reads, in the form the SQL path compares it.
  * - The words are the stored search vector's own lexemes per weight (A title, B company,
- *   C description), so the index matches exactly what `search_vector @@ 'w:*'` and the
+ *   C description; D, which no writer stores but a hand-made vector has, counts as
+ *   description, as the SQL path's tiers rank it), so the index matches exactly what `search_vector @@ 'w:*'` and the
  *   tiers' `head_vector @@ 'w:*A'` match, whatever code stored the row.
  * - Times are microseconds since the epoch (timestamptz's precision; a JS Date has ms).
  * - `departmentKey` is PostgreSQL's `lower(department)`, as the department filter compares.
@@ -48,6 +49,8 @@ export interface IndexMembershipRow {
 
 /** Receives a consistent snapshot of everything the index is built from, in this order. */
 export interface IndexSnapshotVisitor {
+  /** Where the change log is to be read from to follow this snapshot (ChangeBatch.position). */
+  position?(position: string): void;
   /** Every job id in (posted_at, id) order: the index's dense doc numbers. */
   order(ids: string[]): void;
   companies(rows: IndexCompanyRow[]): void;
@@ -64,7 +67,7 @@ const JOB_INDEX_COLUMNS = `j.id::text as id, j.status, j.remote_type, j.job_type
   (extract(epoch from j.first_seen_at) * 1000000)::bigint::text as first_seen_us,
   tsvector_to_array(ts_filter(j.search_vector, '{a}')) as title_words,
   tsvector_to_array(ts_filter(j.search_vector, '{b}')) as company_words,
-  tsvector_to_array(ts_filter(j.search_vector, '{c}')) as description_words`;
+  tsvector_to_array(ts_filter(j.search_vector, '{c,d}')) as description_words`;
 
 function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -107,6 +110,11 @@ export class SearchIndexRepository {
   async readSnapshot(em: Em, visitor: IndexSnapshotVisitor, pageSize = 5000): Promise<void> {
     await em.transactional(
       async (tx) => {
+        // First, so that it is this snapshot's: changes of transactions it may not see are at or after it.
+        const [at] = await tx.execute<{ xmin: string }[]>(
+          'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
+        );
+        visitor.position?.(at!.xmin);
         // Narrow rows: one sort of ids by date, the order every other read is numbered in.
         const order = await tx.execute<{ id: string }[]>(
           'select j.id::text as id from job j order by j.posted_at, j.id',
@@ -115,13 +123,7 @@ export class SearchIndexRepository {
         const companies = await tx.execute<Record<string, unknown>[]>(
           'select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c',
         );
-        visitor.companies(
-          companies.map((c) => ({
-            id: String(c.id),
-            nameKey: String(c.name_key),
-            normalizedName: String(c.normalized_name),
-          })),
-        );
+        visitor.companies(companies.map(toIndexCompanyRow));
         for (let after = ''; ;) {
           const rows = await tx.execute<Record<string, unknown>[]>(
             `select ${JOB_INDEX_COLUMNS} from job j ${after ? 'where j.id > ?::uuid' : ''} order by j.id limit ?`,
@@ -148,12 +150,16 @@ export class SearchIndexRepository {
     );
   }
 
-  /** The index rows of these jobs (unknown ids are left out), with their organizations. */
+  /**
+   * The index rows of these jobs (unknown ids are left out), with their organizations
+   * and companies. One statement each, so a change is read whole: the rows of one
+   * statement are one snapshot, and a later change to any of them is logged again.
+   */
   async jobsByIds(
     em: Em,
     ids: readonly string[],
-  ): Promise<{ rows: IndexJobRow[]; memberships: IndexMembershipRow[] }> {
-    if (ids.length === 0) return { rows: [], memberships: [] };
+  ): Promise<{ rows: IndexJobRow[]; memberships: IndexMembershipRow[]; companies: IndexCompanyRow[] }> {
+    if (ids.length === 0) return { rows: [], memberships: [], companies: [] };
     const list = arrayLiteral(uuidsOf(ids));
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${JOB_INDEX_COLUMNS} from job j where j.id = any(?::uuid[])`,
@@ -164,9 +170,72 @@ export class SearchIndexRepository {
         where job_id = any(?::uuid[])`,
       [list],
     );
+    const companyIds = arrayLiteral([...new Set(rows.map((r) => String(r.company_id)))]);
+    const companies = await em.execute<Record<string, unknown>[]>(
+      `select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c
+        where c.id = any(?::uuid[])`,
+      [companyIds],
+    );
     return {
       rows: rows.map(toIndexJobRow),
       memberships: memberships.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })),
+      companies: companies.map(toIndexCompanyRow),
     };
   }
+
+  /**
+   * The change log from `position` on (Migration20261123000010): the jobs changed by
+   * transactions with an id at or after it — some already read, when their transaction
+   * was running at the last read — and the position to read from next time. At most
+   * `limit` rows: `overflow` says there were more (the caller rebuilds instead).
+   * `missed` says rows from the position on were pruned: the caller must rebuild.
+   */
+  async readChanges(em: Em, position: string, limit: number): Promise<ChangeBatch> {
+    // One statement, one snapshot: the next position is this snapshot's oldest running transaction.
+    const [row] = await em.execute<{ xmin: string; horizon: string; changes: [string, string, string][] }[]>(
+      `select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+              (select pruned_through::text from search_change_horizon) as horizon,
+              coalesce((select json_agg(json_build_array(c.seq::text, c.xid::text, c.job_id::text))
+                          from (select seq, xid, job_id from search_change
+                                 where xid >= ?::xid8 order by seq limit ?) c), '[]'::json) as changes`,
+      [position, limit + 1],
+    );
+    const changes = (typeof row!.changes === 'string' ? JSON.parse(row!.changes) : row!.changes) as [
+      string,
+      string,
+      string,
+    ][];
+    return {
+      next: row!.xmin,
+      missed: BigInt(row!.horizon) >= BigInt(position),
+      overflow: changes.length > limit,
+      changes: changes.slice(0, limit).map(([seq, xid, jobId]) => ({ seq, xid, jobId })),
+    };
+  }
+
+  /** Deletes change rows older than `before`, remembering the newest transaction id pruned. */
+  async pruneChanges(em: Em, before: Date): Promise<void> {
+    await em.execute(
+      `with gone as (delete from search_change where changed_at < ? returning xid)
+       update search_change_horizon
+          set pruned_through = greatest(pruned_through, (select xid from gone order by xid desc limit 1))
+        where exists (select 1 from gone)`,
+      [before.toISOString()],
+    );
+  }
+}
+
+/** What the change log holds from a position on (SearchIndexRepository.readChanges). */
+export interface ChangeBatch {
+  /** The position to read from next. */
+  next: string;
+  /** Rows at or after the position were pruned: the reader missed changes. */
+  missed: boolean;
+  /** More rows than the limit: the reader should rebuild rather than apply them. */
+  overflow: boolean;
+  changes: { seq: string; xid: string; jobId: string }[];
+}
+
+function toIndexCompanyRow(c: Record<string, unknown>): IndexCompanyRow {
+  return { id: String(c.id), nameKey: String(c.name_key), normalizedName: String(c.normalized_name) };
 }

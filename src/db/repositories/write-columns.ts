@@ -86,7 +86,8 @@ export const JOB_COLUMNS: Column<PostingRow>[] = [
   },
   { name: 'department', type: 'text', value: (r) => r.job.department },
   { name: 'skills', type: 'text[]', value: (r) => r.job.skills },
-  { name: 'skill_keys', type: 'text[]', value: (r) => r.job.skills.map((s) => fold(s)) },
+  // Distinct, as cities and countries: a facet counts jobs, and "React" and "react" are one key.
+  { name: 'skill_keys', type: 'text[]', value: (r) => [...new Set(r.job.skills.map((s) => fold(s)))] },
   { name: 'salary_min', type: 'float8', value: (r) => r.job.salaryMin },
   { name: 'salary_max', type: 'float8', value: (r) => r.job.salaryMax },
   { name: 'salary_currency', type: 'text', value: (r) => r.job.salaryCurrency },

@@ -9,6 +9,8 @@ import './job-filter.ts';
 import './job-facets.ts';
 import './job-queries.ts';
 import './job-events.ts';
+import './api-key.ts';
+import './api-key-mutations.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -76,7 +76,7 @@ export async function resolveJobConnection(
         toCursor: (job: JobRecord) => toJobCursor(order, keys.get(job)!),
       },
       async ({ limit, inverted }) => {
-        const page = await ctx.services.jobs.search(ctx.em, filter, sort, {
+        const page = await ctx.services.search.search(ctx.em, filter, sort, {
           offset: 0,
           limit,
           after,
@@ -126,7 +126,7 @@ async function resolveNumberedPage(
   const size = args.first ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * size;
   const order = pageKeyOrder(filter, sort);
-  const result = await ctx.services.jobs.search(ctx.em, filter, sort, { offset, limit: size });
+  const result = await ctx.services.search.search(ctx.em, filter, sort, { offset, limit: size });
   const edges = result.items.map((node, i) => ({ node, cursor: toJobCursor(order, result.keys[i]!) }));
   return {
     edges,

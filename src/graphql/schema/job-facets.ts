@@ -19,7 +19,7 @@ export interface JobFacetsSource {
 export function createJobFacets(ctx: GraphQLContext, filter: JobFilter): JobFacetsSource {
   return {
     facet: new DataLoader(async (names) => {
-      const facets = await ctx.services.jobs.facets(ctx.em, filter, names);
+      const facets = await ctx.services.search.facets(ctx.em, filter, names);
       return names.map((name) => facets[name] ?? []);
     }),
   };

@@ -1,4 +1,3 @@
-import { unauthorized } from '../../domain/errors.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
 import { builder } from '../builder.ts';
 import { JobSortEnum } from './enums.ts';
@@ -93,8 +92,7 @@ builder.queryField('organizationJobs', (t) =>
     description: 'The jobs of the organization owning the X-API-Key header. Same rules as GET /jobs.',
     args: pagingArgs(t),
     resolve: async (_root, args, ctx) => {
-      const organizationId = await ctx.viewerOrganizationId();
-      if (!organizationId) throw unauthorized();
+      const { organizationId } = await ctx.requireViewer('read');
       const filter = { ...toJobFilter(args.filter), organizationId };
       return { ...(await resolveJobConnection(ctx, args, filter, args.sort ?? undefined)), filter };
     },

@@ -19,7 +19,21 @@ export interface AppMetrics extends OperationObserver {
   ingestRun(run: CompletedRun): void;
   /** Called on each scrape: the pools as they are now. */
   setPools(stats: PoolStats[]): void;
+  /** One search answered, by the path that answered it (search/job-search.ts). */
+  search(path: string, reason: string | undefined): void;
+  /** Called on each scrape: the search index as it is now (null when it is off). */
+  setSearchIndex(index: SearchIndexFigures | null): void;
 }
+
+export interface SearchIndexFigures {
+  state: string;
+  jobs: number;
+  segments: number;
+  nativeBytes: number;
+  lastBuildSeconds: number | null;
+}
+
+const INDEX_STATES = ['off', 'building', 'ready', 'failed'] as const;
 
 /**
  * Every metric of one app, in that app's registry (README, "Metrics", lists them).
@@ -83,6 +97,39 @@ export function createAppMetrics(registry: Registry): AppMetrics {
     registers,
   });
 
+  const searches = new Counter({
+    name: 'search_answers_total',
+    help: 'Searches (both operations, both transports) by the path that answered: index, or sql with the reason (off, not_ready, unsupported, stale).',
+    labelNames: ['path', 'reason'] as const,
+    registers,
+  });
+  const indexState = new Gauge({
+    name: 'search_index_state',
+    help: 'The search index state: 1 for the current one of off, building, ready, failed.',
+    labelNames: ['state'] as const,
+    registers,
+  });
+  const indexJobs = new Gauge({
+    name: 'search_index_jobs',
+    help: 'Jobs the search index answers for.',
+    registers,
+  });
+  const indexSegments = new Gauge({
+    name: 'search_index_segments',
+    help: 'Segments of the search index: the base and the small ones following changes.',
+    registers,
+  });
+  const indexBytes = new Gauge({
+    name: 'search_index_native_bytes',
+    help: 'Native memory of the search index bitmaps (CRoaring), in bytes.',
+    registers,
+  });
+  const indexBuild = new Gauge({
+    name: 'search_index_last_build_seconds',
+    help: 'Duration of the last build of the search index base.',
+    registers,
+  });
+
   const names = new Set<string>();
   const operationLabels = ({ name, type }: OperationLabels) => {
     if (!names.has(name) && names.size < MAX_OPERATION_NAMES) names.add(name);
@@ -112,6 +159,14 @@ export function createAppMetrics(registry: Registry): AppMetrics {
     ingestRun: ({ platform, summary }) => {
       ingestRuns.inc({ platform });
       for (const outcome of POSTING_OUTCOMES) ingestPostings.inc({ platform, outcome }, summary[outcome]);
+    },
+    search: (path, reason) => searches.inc({ path, reason: reason ?? '' }),
+    setSearchIndex: (index) => {
+      for (const state of INDEX_STATES) indexState.set({ state }, (index?.state ?? 'off') === state ? 1 : 0);
+      indexJobs.set(index?.jobs ?? 0);
+      indexSegments.set(index?.segments ?? 0);
+      indexBytes.set(index?.nativeBytes ?? 0);
+      if (index?.lastBuildSeconds != null) indexBuild.set(index.lastBuildSeconds);
     },
     setPools: (stats) => {
       pool.reset();

@@ -49,7 +49,12 @@ export async function registerMetrics(
   });
 
   const unsubscribe = services.ingestRuns.subscribe((run) => metrics.ingestRun(run));
-  app.addHook('onClose', async () => unsubscribe());
+  const onSearch = (path: string, reason?: string) => metrics.search(path, reason);
+  services.searchPaths.add(onSearch);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    services.searchPaths.delete(onSearch);
+  });
 
   app.get(
     METRICS_PATH,
@@ -61,6 +66,19 @@ export async function registerMetrics(
         throw new DomainError('unauthorized', 'A valid bearer token is required for /metrics');
       }
       metrics.setPools(await poolStats(services.orm));
+      const live = services.search.index;
+      const index = live?.index();
+      metrics.setSearchIndex(
+        live
+          ? {
+              state: live.state,
+              jobs: index?.docCount ?? 0,
+              segments: index?.segments.length ?? 0,
+              nativeBytes: live.nativeBytes(),
+              lastBuildSeconds: live.lastBuild ? live.lastBuild.ms / 1000 : null,
+            }
+          : null,
+      );
       const text = (await registry.metrics()) + (await processMetrics().metrics());
       return reply.type(registry.contentType).send(text);
     },

@@ -4,6 +4,22 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** What a key may do. */
+export type ApiKeyScope =
+  /** Everything READ does, and manages the organization's own keys (apiKeys and the key mutations). */
+  | 'ADMIN'
+  /** Reads the organization's board (organizationJobs, GET /jobs). */
+  | 'READ';
+
+/** Whether a key works now. */
+export type ApiKeyStatus =
+  /** Works (a rotated key works until its expiresAt). */
+  | 'ACTIVE'
+  /** Its expiresAt passed; it gets api_key_expired. */
+  | 'EXPIRED'
+  /** Revoked; it gets api_key_revoked. */
+  | 'REVOKED';
+
 /** The platform a job was collected from. */
 export type AtsPlatform =
   /** Collected from ashby. */
@@ -147,6 +163,37 @@ export type Seniority =
   /** Senior. */
   | 'SENIOR';
 
+export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysQuery = { apiKeys: Array<{ id: string, prefix: string, name: string, scope: ApiKeyScope, status: ApiKeyStatus, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, replacedByPrefix: string | null }> };
+
+export type ApiKeyFieldsFragment = { id: string, prefix: string, name: string, scope: ApiKeyScope, status: ApiKeyStatus, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, replacedByPrefix: string | null };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  name: string;
+  scope: ApiKeyScope;
+  expiresAt?: string | null | undefined;
+}>;
+
+
+export type CreateApiKeyMutation = { createApiKey: { key: string, apiKey: { id: string, prefix: string, name: string, scope: ApiKeyScope, status: ApiKeyStatus, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, replacedByPrefix: string | null } } };
+
+export type RotateApiKeyMutationVariables = Exact<{
+  prefix: string;
+  overlapSeconds: number;
+}>;
+
+
+export type RotateApiKeyMutation = { rotateApiKey: { key: string, apiKey: { id: string, prefix: string, name: string, scope: ApiKeyScope, status: ApiKeyStatus, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, replacedByPrefix: string | null }, previous: { id: string, prefix: string, name: string, scope: ApiKeyScope, status: ApiKeyStatus, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, replacedByPrefix: string | null } } };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  prefix: string;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: { id: string, prefix: string, name: string, scope: ApiKeyScope, status: ApiKeyStatus, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, replacedByPrefix: string | null } };
+
 export type SearchJobsQueryVariables = Exact<{
   filter?: JobFilter | null | undefined;
   first?: number | null | undefined;
@@ -188,7 +235,96 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const ApiKeyFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ApiKeyFields on ApiKey {
+  id
+  prefix
+  name
+  scope
+  status
+  createdAt
+  expiresAt
+  lastUsedAt
+  replacedByPrefix
+}
+    `, {"fragmentName":"ApiKeyFields"}) as unknown as TypedDocumentString<ApiKeyFieldsFragment, unknown>;
+export const ApiKeysDocument = new TypedDocumentString(`
+    query ApiKeys {
+  apiKeys {
+    ...ApiKeyFields
+  }
+}
+    fragment ApiKeyFields on ApiKey {
+  id
+  prefix
+  name
+  scope
+  status
+  createdAt
+  expiresAt
+  lastUsedAt
+  replacedByPrefix
+}`, {"hash":"sha256:e11448c084916c647db4f64a1bc0d18a3f95f9a98110a57803a166d586bb4087"}) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
+export const CreateApiKeyDocument = new TypedDocumentString(`
+    mutation CreateApiKey($name: String!, $scope: ApiKeyScope!, $expiresAt: DateTime) {
+  createApiKey(name: $name, scope: $scope, expiresAt: $expiresAt) {
+    key
+    apiKey {
+      ...ApiKeyFields
+    }
+  }
+}
+    fragment ApiKeyFields on ApiKey {
+  id
+  prefix
+  name
+  scope
+  status
+  createdAt
+  expiresAt
+  lastUsedAt
+  replacedByPrefix
+}`, {"hash":"sha256:3b0ecc1f4f5dc6df5ed6f652489582e3f531328b62e0d3e6c2e78ff76c8fc724"}) as unknown as TypedDocumentString<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
+export const RotateApiKeyDocument = new TypedDocumentString(`
+    mutation RotateApiKey($prefix: String!, $overlapSeconds: Int!) {
+  rotateApiKey(prefix: $prefix, overlapSeconds: $overlapSeconds) {
+    key
+    apiKey {
+      ...ApiKeyFields
+    }
+    previous {
+      ...ApiKeyFields
+    }
+  }
+}
+    fragment ApiKeyFields on ApiKey {
+  id
+  prefix
+  name
+  scope
+  status
+  createdAt
+  expiresAt
+  lastUsedAt
+  replacedByPrefix
+}`, {"hash":"sha256:64df7ef08f2114be03e790a278f8fe299d6bb8faac15e07bb5a61653aa06cc39"}) as unknown as TypedDocumentString<RotateApiKeyMutation, RotateApiKeyMutationVariables>;
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($prefix: String!) {
+  revokeApiKey(prefix: $prefix) {
+    ...ApiKeyFields
+  }
+}
+    fragment ApiKeyFields on ApiKey {
+  id
+  prefix
+  name
+  scope
+  status
+  createdAt
+  expiresAt
+  lastUsedAt
+  replacedByPrefix
+}`, {"hash":"sha256:a07388cf238e6570bd75dc7577123155465526f892f30a92792e08857cb24aad"}) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
 export const SearchJobsDocument = new TypedDocumentString(`
     query SearchJobs($filter: JobFilter, $first: Int, $page: Int, $sort: JobSort, $withFacets: Boolean! = true) {
   searchJobs(filter: $filter, first: $first, page: $page, sort: $sort) {

@@ -1,0 +1,112 @@
+import type { Logger } from 'pino';
+import type { Em } from '../db/orm.ts';
+import type { JobRepository } from '../db/repositories/job.repository.ts';
+import type { SortOrder } from '../domain/enums.ts';
+import type { JobFilter, PageRequest } from '../domain/job-filter.ts';
+import type { FacetName, JobFacets } from '../domain/job-facets.ts';
+import type { JobPage } from '../domain/job-record.ts';
+import type { Facets } from './facets.ts';
+import type { LiveSearchIndex } from './live-index.ts';
+import type { SearchIndex } from './search-index.ts';
+
+/** Which path answered a search (metrics, logs, tests). */
+export type SearchPath = 'index' | 'sql';
+
+/** The index's facet lists under the API's names. */
+const FACET_FIELDS: Record<FacetName, keyof Facets> = {
+  remote_type: 'remoteType',
+  job_type: 'jobType',
+  seniority: 'seniority',
+  category: 'category',
+  country: 'country',
+  city: 'city',
+  skill: 'skill',
+  salary: 'salary',
+};
+
+export interface JobSearchOptions {
+  logger: Logger;
+  /** Called once per search with the path that answered it. */
+  onAnswer?: (path: SearchPath, reason?: string) => void;
+}
+
+/**
+ * Every search of both operations over both transports (README "Search index"):
+ * through the in-process index when it is ready and can answer the filter exactly,
+ * else through SQL (JobRepository), the reference and fallback. The index gives ids,
+ * the total and facets; the page's rows are read from the database and checked
+ * against the filter there, and a page whose rows no longer all match is answered by
+ * SQL instead — never a job that fails its filters at the moment it is read.
+ */
+export class JobSearch {
+  private readonly jobs: JobRepository;
+  private readonly live: LiveSearchIndex | null;
+  private readonly options: JobSearchOptions;
+
+  constructor(jobs: JobRepository, live: LiveSearchIndex | null, options: JobSearchOptions) {
+    this.jobs = jobs;
+    this.live = live;
+    this.options = options;
+  }
+
+  /** The live index, when it is on (serve starts it). */
+  get index(): LiveSearchIndex | null {
+    return this.live;
+  }
+
+  /** One page, its exact total and its keys; facets too when names are given. */
+  async search(
+    em: Em,
+    filter: JobFilter,
+    sort: SortOrder | undefined,
+    page: PageRequest,
+    facetNames: readonly FacetName[] = [],
+  ): Promise<JobPage & { facets?: JobFacets }> {
+    const index = await this.currentIndex();
+    if (index) {
+      const answer = index.query(filter, sort, page, { facets: facetNames.length > 0 });
+      if (answer !== 'unsupported') {
+        const rows = await this.jobs.pageByIds(em, filter, sort, answer.ids);
+        if (rows) {
+          this.options.onAnswer?.('index');
+          return {
+            ...rows,
+            total: answer.total,
+            ...(answer.facets && { facets: pick(answer.facets, facetNames) }),
+          };
+        }
+        this.options.onAnswer?.('sql', 'stale');
+      } else this.options.onAnswer?.('sql', 'unsupported');
+    } else this.options.onAnswer?.('sql', this.live ? 'not_ready' : 'off');
+    const [result, facets] = await Promise.all([
+      this.jobs.search(em, filter, sort, page),
+      facetNames.length ? this.jobs.facets(em, filter, facetNames) : undefined,
+    ]);
+    return facets ? { ...result, facets } : result;
+  }
+
+  /** Facet counts alone (GraphQL's `facets` field). */
+  async facets(em: Em, filter: JobFilter, names: readonly FacetName[]): Promise<JobFacets> {
+    const index = await this.currentIndex();
+    const answer = index?.query(filter, undefined, { offset: 0, limit: 0 }, { facets: true });
+    if (answer && answer !== 'unsupported') return pick(answer.facets!, names);
+    return this.jobs.facets(em, filter, names);
+  }
+
+  /** The index once it has applied every change committed so far; null to use SQL. */
+  private async currentIndex(): Promise<SearchIndex | null> {
+    if (!this.live?.index()) return null;
+    try {
+      await this.live.sync();
+    } catch (error) {
+      // The database is what answers either way; SQL will report the error if it persists.
+      this.options.logger.warn({ err: error }, 'search index: could not read the change log; using SQL');
+      return null;
+    }
+    return this.live.index();
+  }
+}
+
+function pick(facets: Facets, names: readonly FacetName[]): JobFacets {
+  return Object.fromEntries(names.map((n) => [n, facets[FACET_FIELDS[n]]])) as JobFacets;
+}

@@ -1,0 +1,342 @@
+import type { Logger } from 'pino';
+import type { Em, Orm } from '../db/orm.ts';
+import type { SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
+import { Bitmap, roaringMemory } from './bitmap.ts';
+import { indexRows, readIndexData } from './build-index.ts';
+import { disposeIndexData, type IndexData } from './index-data.ts';
+import { SearchIndex, type Segment } from './search-index.ts';
+
+export interface LiveIndexOptions {
+  logger: Logger;
+  clock: () => Date;
+  /** How often the change log is read when no search asks. */
+  pollMs: number;
+  /** Changed jobs kept in small segments before the base is rebuilt (also the most read at once). */
+  maxDelta: number;
+  /** Change-log rows older than this are pruned. */
+  retentionMs: number;
+  /** Wait before trying again after a failed build. */
+  retryMs?: number;
+}
+
+export type LiveIndexState = 'off' | 'building' | 'ready' | 'failed';
+
+/** A segment and how to find a job's doc in it. */
+interface LiveSegment extends Segment {
+  docOf(id: string): number | undefined;
+}
+
+/** Job ids read per statement when following changes. */
+const READ_CHUNK = 5000;
+
+/**
+ * The search index kept current with the database (issue 9, item 3; README "Search
+ * index"): built from one snapshot, then following the change log the triggers write
+ * (Migration20261123000010).
+ *
+ * - Each read of the log names the jobs changed since the last; their current rows
+ *   are read by id and indexed as a new small segment, and their old docs are marked
+ *   dead in every older segment. Applying a change is idempotent (it re-reads the row),
+ *   so the log's read window may overlap.
+ * - Small segments are merged as they pile up (the newest two when the newer is at
+ *   least half the older: a few segments, each job re-indexed a few times), and when
+ *   they hold more than `maxDelta` jobs the base is rebuilt from a new snapshot in the
+ *   background, then brought up to date from the log and swapped in.
+ * - `sync()` reads the log now: a search calls it first, so a search sees every write
+ *   committed before it began (the CLI's, another gateway's), not only within the
+ *   poll's interval.
+ *
+ * Every change of the segments is made under one lock; queries are synchronous, so none
+ * runs while segments change.
+ */
+export class LiveSearchIndex {
+  private readonly orm: Orm;
+  private readonly repository: SearchIndexRepository;
+  private readonly options: LiveIndexOptions;
+  private segments: LiveSegment[] = [];
+  private current: SearchIndex | null = null;
+  /** The change log's read position, and the rows read at or after it (seq → xid). */
+  private position = '';
+  private seen = new Map<string, bigint>();
+  private lock: Promise<unknown> = Promise.resolve();
+  private syncing: Promise<void> | null = null;
+  private syncAgain: Promise<void> | null = null;
+  private rebuilding: Promise<void> | null = null;
+  /** A rebuild was asked for while one ran (its snapshot is too old already). */
+  private rebuildAgain = false;
+  private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private firstBuild: Promise<void> | null = null;
+  state: LiveIndexState = 'off';
+  /** Figures of the last base build, for logs and metrics. */
+  lastBuild: { jobs: number; ms: number; nativeBytes: number; at: Date } | null = null;
+
+  constructor(orm: Orm, repository: SearchIndexRepository, options: LiveIndexOptions) {
+    this.orm = orm;
+    this.repository = repository;
+    this.options = options;
+  }
+
+  /** Builds the base in the background and starts following the log. */
+  start(): void {
+    if (this.firstBuild) return;
+    this.state = 'building';
+    this.firstBuild = this.rebuild();
+    this.timer = setInterval(() => {
+      if (this.current)
+        this.sync().catch((error) => this.options.logger.warn({ err: error }, 'search index: sync failed'));
+    }, this.options.pollMs);
+    this.timer.unref();
+    const pruneEvery = Math.max(1000, Math.min(this.options.retentionMs / 4, 10 * 60_000));
+    this.pruneTimer = setInterval(() => {
+      const before = new Date(this.options.clock().getTime() - this.options.retentionMs);
+      this.repository
+        .pruneChanges(this.orm.em.fork(), before)
+        .catch((error) =>
+          this.options.logger.warn({ err: error }, 'search index: pruning the change log failed'),
+        );
+    }, pruneEvery);
+    this.pruneTimer.unref();
+  }
+
+  /** Resolves when the first build ended (true: the index serves). */
+  async ready(): Promise<boolean> {
+    await this.firstBuild;
+    return this.current !== null;
+  }
+
+  /** The index as of the last applied change, or null while there is none. */
+  index(): SearchIndex | null {
+    return this.current;
+  }
+
+  /**
+   * Applies every change committed before this call. Concurrent callers share a read:
+   * one that arrives while a read runs waits for the next one (the running read's
+   * snapshot may predate the caller's write).
+   */
+  sync(): Promise<void> {
+    if (!this.current) return Promise.resolve();
+    if (!this.syncing) {
+      const run = this.exclusive(() => this.catchUp()).then(() => undefined);
+      this.syncing = run.finally(() => (this.syncing = null));
+      return this.syncing;
+    }
+    this.syncAgain ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.syncAgain = null;
+        return this.sync();
+      });
+    return this.syncAgain;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.firstBuild?.catch(() => undefined);
+    await this.rebuilding?.catch(() => undefined);
+    await this.exclusive(async () => {
+      this.current = null;
+      for (const s of this.segments) dropSegment(s);
+      this.segments = [];
+    });
+    this.state = 'off';
+  }
+
+  /** Native memory of every bitmap in the process (the index's, mostly). */
+  nativeBytes(): number {
+    return roaringMemory();
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn, fn);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Builds a new base from a snapshot, brings it up to date and swaps it in; SQL serves meanwhile. */
+  private rebuild(): Promise<void> {
+    this.rebuilding ??= (async () => {
+      const started = Date.now();
+      try {
+        const { data, position } = await readIndexData(this.repository, this.orm.em.fork());
+        if (this.stopped) return disposeIndexData(data);
+        const base = liveSegment(data, baseLookup(data));
+        await this.exclusive(async () => {
+          const old = this.segments;
+          this.segments = [base];
+          this.position = position;
+          this.seen = new Map();
+          try {
+            if (!(await this.catchUp()))
+              throw new Error('too many changes since the snapshot; reading a new one');
+          } catch (error) {
+            this.segments = old;
+            dropSegment(base);
+            throw error;
+          }
+          for (const s of old) dropSegment(s);
+          this.publish();
+        });
+        // The 1–2-letter prefixes, once, between requests (a search that needs one first makes it).
+        await base.data.terms.warmGradually();
+        this.lastBuild = {
+          jobs: data.docCount,
+          ms: Date.now() - started,
+          nativeBytes: roaringMemory(),
+          at: new Date(),
+        };
+        this.state = 'ready';
+        this.options.logger.info(
+          { jobs: data.docCount, ms: this.lastBuild.ms, nativeMB: Math.round(roaringMemory() / 1048576) },
+          'search index ready',
+        );
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'search index: build failed; searches use SQL');
+        if (!this.current) this.state = 'failed';
+        if (!this.stopped) setTimeout(() => void this.rebuild(), this.options.retryMs ?? 60_000).unref();
+      }
+    })().finally(() => {
+      this.rebuilding = null;
+      if (this.rebuildAgain && !this.stopped) {
+        this.rebuildAgain = false;
+        void this.rebuild();
+      }
+    });
+    return this.rebuilding;
+  }
+
+  /**
+   * Reads the log until nothing new is left in it, applying what it names. Under the
+   * lock. False when the index cannot follow (too many changes, or pruned ones): it
+   * stops answering (SQL serves) until a new base is built.
+   */
+  private async catchUp(): Promise<boolean> {
+    const em = this.orm.em.fork();
+    for (;;) {
+      const batch = await this.repository.readChanges(em, this.position, this.options.maxDelta);
+      if (batch.missed || batch.overflow) {
+        // Too much to follow row by row, or rows pruned before this index read them.
+        this.options.logger.info(
+          { missed: batch.missed, overflow: batch.overflow },
+          'search index: rebuilding from a new snapshot',
+        );
+        this.current = null;
+        if (this.rebuilding) this.rebuildAgain = true;
+        else void this.rebuild();
+        return false;
+      }
+      const fresh = [...new Set(batch.changes.filter((c) => !this.seen.has(c.seq)).map((c) => c.jobId))];
+      if (fresh.length) await this.apply(em, fresh);
+      // Only once applied: a failed read leaves the position for the next try.
+      const next = BigInt(batch.next);
+      for (const c of batch.changes) this.seen.set(c.seq, BigInt(c.xid));
+      for (const [seq, xid] of this.seen) if (xid < next) this.seen.delete(seq);
+      this.position = batch.next;
+      if (fresh.length === 0) break;
+    }
+    this.publish();
+    if (this.deltaSize() > this.options.maxDelta) void this.rebuild();
+    return true;
+  }
+
+  /** Re-reads these jobs and indexes them as the newest segment. Under the lock. */
+  private async apply(em: Em, ids: string[]): Promise<void> {
+    const data = await this.readRows(em, ids);
+    for (const s of this.segments)
+      for (const id of ids) {
+        const doc = s.docOf(id);
+        if (doc !== undefined) s.dead.add(doc);
+      }
+    if (data) this.segments.push(liveSegment(data, mapLookup(data)));
+    // Merge the newest two while the newer is at least half the older (an LSM's tiers).
+    while (this.segments.length > 2) {
+      const [older, newer] = this.segments.slice(-2) as [LiveSegment, LiveSegment];
+      if (live(newer) * 2 < live(older)) break;
+      const merged = await this.readRows(em, [...liveIds(older), ...liveIds(newer)]);
+      this.segments.splice(-2, 2, ...(merged ? [liveSegment(merged, mapLookup(merged))] : []));
+      dropSegment(older);
+      dropSegment(newer);
+    }
+  }
+
+  private async readRows(em: Em, ids: string[]): Promise<IndexData | null> {
+    const rows = [];
+    const memberships = [];
+    const companies = [];
+    for (let i = 0; i < ids.length; i += READ_CHUNK) {
+      const part = await this.repository.jobsByIds(em, ids.slice(i, i + READ_CHUNK));
+      rows.push(...part.rows);
+      memberships.push(...part.memberships);
+      companies.push(...part.companies);
+    }
+    if (rows.length === 0) return null;
+    const data = indexRows(rows, memberships, companies);
+    // One map of company names for every segment: the base's, grown by new companies.
+    const shared = this.segments[0]!.data.companiesByName;
+    for (const [name, list] of data.companiesByName) {
+      const have = shared.get(name);
+      if (!have) shared.set(name, [...list]);
+      else for (const id of list) if (!have.includes(id)) have.push(id);
+    }
+    data.companiesByName = shared;
+    return data;
+  }
+
+  /** Jobs held outside the base: the small segments' and the base's dead. */
+  private deltaSize(): number {
+    return this.segments.reduce((n, s, i) => n + (i === 0 ? s.dead.size : s.data.docCount), 0);
+  }
+
+  private publish(): void {
+    this.current = new SearchIndex(this.segments, this.options.clock);
+  }
+}
+
+function live(s: LiveSegment): number {
+  return s.data.docCount - s.dead.size;
+}
+
+function liveIds(s: LiveSegment): string[] {
+  const out: string[] = [];
+  for (let doc = 0; doc < s.data.docCount; doc++) if (!s.dead.has(doc)) out.push(s.data.ids[doc]!);
+  return out;
+}
+
+function liveSegment(data: IndexData, docOf: (id: string) => number | undefined): LiveSegment {
+  return { data, dead: new Bitmap(), docOf };
+}
+
+function dropSegment(s: LiveSegment): void {
+  // Company names are shared by every segment; they are not the segment's to drop.
+  disposeIndexData(s.data);
+  s.dead.dispose();
+}
+
+/** Small segments: a map. */
+function mapLookup(data: IndexData): (id: string) => number | undefined {
+  const docs = new Map(data.ids.map((id, doc) => [id, doc]));
+  return (id) => docs.get(id);
+}
+
+/** The base (a million jobs): docs sorted by id and a binary search, 4 bytes a job rather than a map's ~100. */
+function baseLookup(data: IndexData): (id: string) => number | undefined {
+  const { ids } = data;
+  const byId = new Uint32Array(ids.length);
+  for (let d = 0; d < ids.length; d++) byId[d] = d;
+  byId.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  return (id) => {
+    const key = id.toLowerCase();
+    let lo = 0;
+    let hi = byId.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[byId[mid]!]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < byId.length && ids[byId[lo]!] === key ? byId[lo] : undefined;
+  };
+}

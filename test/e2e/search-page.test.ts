@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
-import { JobsAddedDocument } from '../../src/web/gql/graphql.ts';
 import { pageNumbers } from '../../src/web/pager-view.ts';
-import { browserUnavailable, launchBrowser, openPage } from '../helpers/browser.ts';
+import { browserUnavailable, isAbortedLiveStream, launchBrowser, openPage } from '../helpers/browser.ts';
 import { JOB_COUNT_OPEN, seedDataset } from '../helpers/dataset.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
 import { createTestServices } from '../helpers/test-services.ts';
@@ -43,13 +42,9 @@ let baseUrl: string;
 
 /**
  * Problems the page may report without failing a test: reloading the page between
- * tests aborts the live view's open event stream (its persisted subscription, sent by
- * hash), which Chromium reports as a failed request.
+ * tests aborts the live view's open event stream, which Chromium reports as a failed request.
  */
-const subscriptionHash = String(JobsAddedDocument.__meta__?.hash).replace(/^sha256:/, '');
-const KNOWN_PROBLEMS: RegExp[] = [
-  new RegExp(`GET \\S+/graphql\\?extensions=\\S*${subscriptionHash}\\S* \\(net::ERR_ABORTED\\)$`),
-];
+const isKnownProblem = isAbortedLiveStream;
 
 /** Polls like a person waiting for the page: up to 10 s (the first request bundles /app.js). */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
@@ -97,9 +92,7 @@ describe.skipIf(skipReason !== null)(
 
     // Every test must leave the page without console errors, uncaught exceptions or failed requests.
     afterEach(() => {
-      const seen = problems
-        .splice(0)
-        .filter((problem) => !KNOWN_PROBLEMS.some((known) => known.test(problem)));
+      const seen = problems.splice(0).filter((problem) => !isKnownProblem(problem));
       expect(seen, 'problems reported by the page').toEqual([]);
     });
 

@@ -11,7 +11,13 @@ const config: CodegenConfig = {
   generates: {
     'src/web/gql/': {
       preset: 'client',
-      presetConfig: { fragmentMasking: false },
+      presetConfig: {
+        fragmentMasking: false,
+        // Trusted documents: persisted-documents.json maps each operation's SHA-256 to its
+        // text; the page sends only the hash and the server runs only what the map holds
+        // (src/graphql/trusted-documents.ts).
+        persistedDocuments: { hashAlgorithm: 'sha256', mode: 'embedHashInDocument' },
+      },
       config: {
         // Strings, not ASTs: the page sends them with fetch and needs no graphql runtime.
         documentMode: 'string',

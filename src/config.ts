@@ -51,6 +51,12 @@ const EnvSchema = z
     METRICS_ENABLED: boolFromEnv.default(true),
     /** When set, /metrics answers only `Authorization: Bearer <token>` (at least 16 characters). */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /**
+     * Run only the trusted GraphQL documents codegen persisted for the page (sent as a
+     * hash); refuse any other document with `persisted_query_only`. Off: a public API
+     * takes any document. @default false
+     */
+    GRAPHQL_TRUSTED_DOCUMENTS_ONLY: boolFromEnv.default(false),
     /** Answer searches from the in-process search index (README "Search index"); false: SQL only. @default true */
     SEARCH_INDEX: boolFromEnv.default(true),
     /** How often the index reads the change log when no search asks, in milliseconds. @default 250 */
@@ -77,6 +83,7 @@ export interface Config {
   ingestPoller: boolean;
   normalizeThreads: number;
   metrics: { enabled: boolean; token: string | null };
+  graphql: { trustedDocumentsOnly: boolean };
   searchIndex: {
     enabled: boolean;
     pollMs: number;
@@ -130,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestPoller: e.INGEST_POLLER,
     normalizeThreads: e.NORMALIZE_THREADS,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
+    graphql: { trustedDocumentsOnly: e.GRAPHQL_TRUSTED_DOCUMENTS_ONLY },
     searchIndex: {
       enabled: e.SEARCH_INDEX,
       pollMs: e.SEARCH_INDEX_POLL_MS,

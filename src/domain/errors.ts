@@ -10,6 +10,10 @@ export const ERROR_CODES = {
   invalid_query: 400,
   /** The HTTP request itself is malformed (URL encoding, conflicting length headers). */
   bad_request: 400,
+  /** A GraphQL request with a document while only trusted (persisted) documents are accepted. */
+  persisted_query_only: 400,
+  /** A persisted-document hash the server does not hold. */
+  persisted_query_not_found: 400,
   unauthorized: 401,
   /** The key's secret is right but its expiry passed (or the overlap after a rotation ended). */
   api_key_expired: 401,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { exposeDomainError } from './errors.ts';
+import { useTrustedDocuments, type TrustedDocumentsOptions } from './trusted-documents.ts';
 import { buildSchema } from './schema/index.ts';
 
 let graphiqlPage: string | undefined;
@@ -14,6 +15,8 @@ export type Yoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 export interface GraphQLOptions {
   /** Plugins run after the error codes are set (the app's operation metrics). */
   plugins?: Plugin[];
+  /** The persisted documents clients may send by hash, and whether only those run. */
+  trustedDocuments?: TrustedDocumentsOptions;
 }
 
 /** The GraphQL endpoint, framework-free: http/ mounts it, tests call `yoga.fetch`. */
@@ -33,6 +36,7 @@ export function createGraphQL(services: GraphQLDeps, options: GraphQLOptions = {
     // the schema is public and GraphiQL is part of the product.
     plugins: [
       useErrorCodes(),
+      useTrustedDocuments(options.trustedDocuments ?? { documents: new Map(), only: false }),
       EnvelopArmorPlugin({
         maxAliases: { n: 15 },
         maxDepth: { n: 10 },

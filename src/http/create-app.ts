@@ -12,13 +12,13 @@ import Fastify, {
 } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { Plugin } from 'graphql-yoga';
-import { createGraphQL } from '../graphql/yoga.ts';
+import { createGraphQL, type GraphQLOptions } from '../graphql/yoga.ts';
 import { registerCategoriesRoute } from '../rest/categories.route.ts';
 import { toErrorResponse, type ErrorResponse } from '../rest/error-map.ts';
 import { errorSchema } from '../rest/error-schema.ts';
 import { jobItemSchema } from '../rest/job-item.ts';
 import { registerJobByIdRoutes } from '../rest/job-by-id.route.ts';
+import { describeListParameters } from '../rest/openapi-list-params.ts';
 import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
@@ -28,6 +28,7 @@ import { registerCaching } from './caching.ts';
 import { registerMetrics } from './metrics/register-metrics.ts';
 import { clientErrorHandler, frameworkErrors } from './protocol-errors.ts';
 import { registerRequestId, registerRequestLog, requestId } from './request-log.ts';
+import { loadPersistedDocuments } from './persisted-documents.ts';
 import { registerWebPage } from './web-page.ts';
 
 // Answered while starting too: orchestrators and Prometheus watch a start, not only a running server.
@@ -183,6 +184,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   await app.register(swagger, {
     // Components keep the names the schemas' $id give them (Error, Job), not def-0, def-1.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Query lists in both forms GET /jobs reads: `a,b` and repeated `name[]` (openapi-list-params.ts).
+    transformObject: (document) =>
+      'openapiObject' in document ? describeListParameters(document.openapiObject) : document.swaggerObject,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -216,14 +220,20 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   registerJobByIdRoutes(app, services);
   registerCategoriesRoute(app, services);
   registerHealthRoutes(app, services, readiness);
-  mountGraphQL(app, services, metrics.graphqlPlugins);
+  mountGraphQL(app, services, {
+    plugins: metrics.graphqlPlugins,
+    trustedDocuments: {
+      documents: await loadPersistedDocuments(),
+      only: services.config.graphql.trustedDocumentsOnly,
+    },
+  });
   registerWebPage(app);
   return app;
 }
 
 /** Yoga handles /graphql itself (GraphiQL, SSE, batching); Fastify only routes to it. */
-function mountGraphQL(app: FastifyInstance, services: Services, plugins: Plugin[]): void {
-  const yoga = createGraphQL(services, { plugins });
+function mountGraphQL(app: FastifyInstance, services: Services, options: GraphQLOptions): void {
+  const yoga = createGraphQL(services, options);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],

@@ -55,7 +55,7 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
       summary: "The caller organization's jobs",
       operationId: 'listOrganizationJobs',
       description:
-        'Requires X-API-Key. Arrays repeat the name with brackets: `categories[]=a&categories[]=b`.',
+        'Requires X-API-Key. Lists are comma-separated (`categories=a,b`) or repeat the name with brackets (`categories[]=a&categories[]=b`).',
       tags: ['jobs'],
       security: [{ apiKey: [] }],
       querystring: querySchema,

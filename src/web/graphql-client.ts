@@ -1,6 +1,17 @@
 import type { TypedDocumentString } from './gql/graphql.ts';
 
 /**
+ * Trusted documents: the page sends the hash codegen computed for each of its operations
+ * (gql/persisted-documents.json holds the texts, the server looks them up), never the
+ * document itself — so a server that runs only trusted documents serves this page.
+ */
+function persistedQuery(document: { __meta__?: Record<string, unknown> }) {
+  const hash = (document.__meta__ as { hash?: string } | undefined)?.hash;
+  if (!hash) throw new Error('document not persisted: run npm run codegen');
+  return { persistedQuery: { version: 1, sha256Hash: hash } };
+}
+
+/**
  * Sends a typed document to /graphql; the result and variables are typed by codegen.
  * `apiKey` goes in X-API-Key (the settings view's admin key).
  */
@@ -16,7 +27,7 @@ export async function execute<TResult, TVariables>(
       accept: 'application/graphql-response+json',
       ...(apiKey ? { 'x-api-key': apiKey } : {}),
     },
-    body: JSON.stringify({ query: document.toString(), variables }),
+    body: JSON.stringify({ extensions: persistedQuery(document), variables }),
   });
   const body = (await response.json()) as { data?: TResult; errors?: { message: string }[] };
   if (body.errors?.length || !body.data)
@@ -33,7 +44,8 @@ export function subscribe<TResult>(
   onData: (data: TResult) => void,
   onOpen?: () => void,
 ): () => void {
-  const source = new EventSource(`/graphql?query=${encodeURIComponent(document.toString())}`);
+  const extensions = encodeURIComponent(JSON.stringify(persistedQuery(document)));
+  const source = new EventSource(`/graphql?extensions=${extensions}`);
   if (onOpen) source.addEventListener('open', onOpen);
   source.addEventListener('next', (event) => {
     const body = JSON.parse((event as MessageEvent<string>).data) as { data?: TResult };

@@ -9,13 +9,15 @@ import type {
 import { renderFacets } from './facets-view.ts';
 import { execute, subscribe } from './graphql-client.ts';
 import { setupKeysView } from './keys-view.ts';
+import { renderPager } from './pager-view.ts';
 import { JobsAddedSubscription, LatestJobsQuery, SearchJobsQuery } from './queries.ts';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const form = $<HTMLFormElement>('#search');
 const results = $<HTMLDivElement>('#results');
 const summary = $<HTMLDivElement>('#summary');
-const more = $<HTMLButtonElement>('#more');
+const pager = $<HTMLElement>('#pager');
+const pageInput = $<HTMLInputElement>('#page');
 const live = $<HTMLUListElement>('#live');
 const facetsPanel = $<HTMLDivElement>('#facets');
 
@@ -25,10 +27,11 @@ interface SearchState {
   filter: JobFilter;
   first: number;
   sort: JobSort | null;
-  cursor: string | null;
+  /** 1-based; the URL's `page`. */
+  page: number;
 }
-/** The search on screen: "More results" continues it, whatever the form says now. */
-let current: SearchState | null = null;
+/** The search whose facet counts are on screen: another page of it keeps them. */
+let facetsOf: string | null = null;
 /** Increases with every request; a response that is not the latest is dropped. */
 let requestSeq = 0;
 
@@ -50,7 +53,8 @@ function readForm(): SearchState {
     minSalaryUsd: minSalary > 0 ? minSalary : null,
   };
   const sort = (String(data.get('sort') ?? '') || null) as JobSort | null;
-  return { filter, first: Number(data.get('limit') ?? 20), sort, cursor: null };
+  const page = Math.max(1, Math.trunc(Number(data.get('page'))) || 1);
+  return { filter, first: Number(data.get('limit') ?? 20), sort, page };
 }
 
 function text(tag: string, value: string, className?: string): HTMLElement {
@@ -90,34 +94,55 @@ function renderJob(node: JobNode): HTMLElement {
   return card;
 }
 
-async function search(append: boolean): Promise<void> {
-  const state = append && current ? current : readForm();
+async function search(): Promise<void> {
+  const state = readForm();
+  const searchKey = JSON.stringify([state.filter, state.first, state.sort]);
   const seq = ++requestSeq;
-  more.disabled = true;
   try {
     const data = await execute(SearchJobsQuery, {
       filter: state.filter,
       first: state.first,
       sort: state.sort,
-      after: append ? state.cursor : null,
-      // The counts belong to the search, not to a page: "More results" keeps them.
-      withFacets: !append,
+      page: state.page,
+      // The counts belong to the search, not to a page: another page keeps them.
+      withFacets: searchKey !== facetsOf,
     });
     if (seq !== requestSeq) return;
-    const { edges, totalCount, pageInfo, facets } = data.searchJobs;
-    if (facets) renderFacets(form, facetsPanel, facets);
-    if (!append) results.replaceChildren();
-    results.append(...edges.map((e) => renderJob(e.node)));
+    const { edges, totalCount, facets } = data.searchJobs;
+    if (facets) {
+      renderFacets(form, facetsPanel, facets);
+      facetsOf = searchKey;
+    }
+    results.replaceChildren(...edges.map((e) => renderJob(e.node)));
     summary.textContent = `${totalCount.toLocaleString()} ${totalCount === 1 ? 'job' : 'jobs'}`;
     if (totalCount === 0)
       results.replaceChildren(text('p', 'No jobs match these filters. Try fewer words or filters.', 'empty'));
-    current = { ...state, cursor: pageInfo.endCursor ?? null };
-    more.hidden = !pageInfo.hasNextPage;
+    renderPager(
+      pager,
+      { page: state.page, perPage: state.first, total: totalCount, shown: edges.length },
+      urlForPage,
+      goToPage,
+    );
   } catch (error) {
     if (seq === requestSeq) summary.replaceChildren(text('span', (error as Error).message, 'error'));
-  } finally {
-    if (seq === requestSeq) more.disabled = false;
   }
+}
+
+/** The URL of another page of the search on screen. */
+function urlForPage(page: number): string {
+  const params = new URLSearchParams(location.search);
+  if (page > 1) params.set('page', String(page));
+  else params.delete('page');
+  const query = params.toString();
+  return query ? `${location.pathname}?${query}` : location.pathname;
+}
+
+/** A page number clicked: a new history entry (Back returns), the list from its top. */
+function goToPage(page: number): void {
+  history.pushState(null, '', urlForPage(page));
+  urlToForm();
+  void search();
+  results.scrollIntoView({ block: 'start' });
 }
 
 type LiveJob = JobsAdded['jobsAdded'][number];
@@ -164,7 +189,12 @@ function formToUrl(): string {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
     const text = String(value).trim();
-    if (text && !(name === 'min_salary' && text === '0') && !(name === 'limit' && text === '20'))
+    if (
+      text &&
+      !(name === 'min_salary' && text === '0') &&
+      !(name === 'limit' && text === '20') &&
+      !(name === 'page' && text === '1')
+    )
       params.append(name, text);
   }
   const query = params.toString();
@@ -187,17 +217,18 @@ function urlToForm(): void {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
+  // A new search starts at its first page.
+  pageInput.value = '';
   const url = formToUrl();
   if (url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
-  void search(false);
+  void search();
 });
 minSalary.addEventListener('input', showMinSalary);
 window.addEventListener('popstate', () => {
   urlToForm();
-  void search(false);
+  void search();
 });
-more.addEventListener('click', () => void search(true));
 setupKeysView($<HTMLDialogElement>('#keys'), $<HTMLButtonElement>('#open-keys'));
 urlToForm();
-void search(false);
+void search();
 void startLive();

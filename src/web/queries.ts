@@ -1,18 +1,18 @@
 import { graphql } from './gql/gql.ts';
 
 /**
- * The page's search: the contract's filters, one page of results with totals, and the
- * facet counts beside the filters (not fetched again for "More results").
+ * The page's search: the contract's filters, one numbered page of results with totals,
+ * and the facet counts beside the filters (not fetched again for another page).
  */
 export const SearchJobsQuery = graphql(`
   query SearchJobs(
     $filter: JobFilter
     $first: Int
-    $after: String
+    $page: Int
     $sort: JobSort
     $withFacets: Boolean! = true
   ) {
-    searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {
+    searchJobs(filter: $filter, first: $first, page: $page, sort: $sort) {
       totalCount
       facets @include(if: $withFacets) {
         remoteTypes {
@@ -53,12 +53,7 @@ export const SearchJobsQuery = graphql(`
           maxUsd
         }
       }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
       edges {
-        cursor
         node {
           id
           title

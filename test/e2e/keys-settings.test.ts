@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import type { Services } from '../../src/services.ts';
-import { browserUnavailable, launchBrowser, openPage } from '../helpers/browser.ts';
+import { browserUnavailable, isAbortedLiveStream, launchBrowser, openPage } from '../helpers/browser.ts';
 import { ORG_A, ORG_B, seedDataset } from '../helpers/dataset.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
@@ -73,7 +73,7 @@ describe.skipIf(skipReason !== null)(
 
     afterEach(() => {
       // Reloading between tests aborts the live view's event stream; nothing else may fail.
-      const seen = problems.splice(0).filter((p) => !/subscription\S* \(net::ERR_ABORTED\)$/.test(p));
+      const seen = problems.splice(0).filter((p) => !isAbortedLiveStream(p));
       expect(seen, 'problems reported by the page').toEqual([]);
     });
 

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
-import { browserUnavailable, launchBrowser, openPage } from '../helpers/browser.ts';
+import { pageNumbers } from '../../src/web/pager-view.ts';
+import { browserUnavailable, isAbortedLiveStream, launchBrowser, openPage } from '../helpers/browser.ts';
 import { JOB_COUNT_OPEN, seedDataset } from '../helpers/dataset.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
 import { createTestServices } from '../helpers/test-services.ts';
@@ -43,7 +44,7 @@ let baseUrl: string;
  * Problems the page may report without failing a test: reloading the page between
  * tests aborts the live view's open event stream, which Chromium reports as a failed request.
  */
-const KNOWN_PROBLEMS: RegExp[] = [/GET \S+\/graphql\?query=\S*subscription\S* \(net::ERR_ABORTED\)$/];
+const isKnownProblem = isAbortedLiveStream;
 
 /** Polls like a person waiting for the page: up to 10 s (the first request bundles /app.js). */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
@@ -51,6 +52,10 @@ const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 1
 const titles = () => page.locator('#results article.job h3').allTextContents();
 const summary = () => page.locator('#summary').textContent();
 const liveItems = () => page.locator('#live li').allTextContents();
+const pagerNav = () => page.locator('#pager');
+const range = () => page.locator('#pager #range').textContent();
+/** What the pager offers after the range text: links and gaps, in order. */
+const pagerLinks = () => page.locator('#pager a, #pager .gap').allTextContents();
 
 /** Opens `/` afresh and waits until the first search and the live list have rendered. */
 async function openSearchPage(): Promise<void> {
@@ -67,7 +72,8 @@ describe.skipIf(skipReason !== null)(
   `search page in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
     beforeAll(async () => {
-      services = await createTestServices();
+      // Trusted documents only, as in production: the page must send nothing but its persisted hashes.
+      services = await createTestServices({}, { GRAPHQL_TRUSTED_DOCUMENTS_ONLY: 'true' });
       await seedDataset(services);
       await storeJobs(services, ZEPPELINS, { seenAt: new Date('2026-11-01T00:00:00Z') });
       app = await createApp(services);
@@ -86,9 +92,7 @@ describe.skipIf(skipReason !== null)(
 
     // Every test must leave the page without console errors, uncaught exceptions or failed requests.
     afterEach(() => {
-      const seen = problems
-        .splice(0)
-        .filter((problem) => !KNOWN_PROBLEMS.some((known) => known.test(problem)));
+      const seen = problems.splice(0).filter((problem) => !isKnownProblem(problem));
       expect(seen, 'problems reported by the page').toEqual([]);
     });
 
@@ -105,7 +109,8 @@ describe.skipIf(skipReason !== null)(
         'Senior Software Engineer',
       ]);
       expect(shown).not.toContain('Closed Rustacean Role');
-      await expect(page.locator('#more').isVisible()).resolves.toBe(true);
+      await eventually(range).toBe(`Showing 1–20 of ${TOTAL_OPEN}`);
+      await expect(pagerNav().getByRole('link', { name: 'Next' }).isVisible()).resolves.toBe(true);
       const firstCard = page.locator('#results article.job').first();
       await expect(firstCard.locator('.meta').first().textContent()).resolves.toContain(
         'London, England, United Kingdom',
@@ -119,7 +124,9 @@ describe.skipIf(skipReason !== null)(
       await eventually(summary).toBe('3 jobs');
       // Title over company over description; the closed role stays hidden.
       expect(await titles()).toEqual(['Rustacean Developer', 'Office Manager', 'Platform Operator']);
-      await expect(page.locator('#more').isHidden()).resolves.toBe(true);
+      // One page: no link to another.
+      await eventually(range).toBe('Showing 1–3 of 3');
+      expect(await pagerLinks()).toEqual(['1']);
       // Pressing Enter in the box submits too.
       await page.getByLabel('Search', { exact: true }).fill('globex');
       await page.getByLabel('Search', { exact: true }).press('Enter');
@@ -150,7 +157,7 @@ describe.skipIf(skipReason !== null)(
       expect(await titles()).toEqual([]);
     });
 
-    it('"Per page" limits the list and "More results" appends the next page', async () => {
+    it('"Per page" limits the list; numbered pages say which jobs they show and jump there', async () => {
       await openSearchPage();
       await page.getByLabel('Search', { exact: true }).fill('zeppelin');
       await page.getByLabel('Per page').selectOption('10');
@@ -159,25 +166,58 @@ describe.skipIf(skipReason !== null)(
       // Newest first: 23, 22, ... (all titles match equally, so relevance ties go to the newest).
       const expected = Array.from({ length: ZEPPELIN_COUNT }, (_, i) => zeppelinTitle(ZEPPELIN_COUNT - i));
       expect(await titles()).toEqual(expected.slice(0, 10));
+      await eventually(range).toBe(`Showing 1–10 of ${ZEPPELIN_COUNT}`);
+      expect(await pagerLinks()).toEqual(['1', '2', '3', 'Next']);
+      await expect(pagerNav().locator('[aria-current="page"]').textContent()).resolves.toBe('1');
 
-      const more = page.getByRole('button', { name: 'More results' });
-      await expect(more.isVisible()).resolves.toBe(true);
-      await more.click();
-      await eventually(async () => (await titles()).length).toBe(20);
-      expect(await titles()).toEqual(expected.slice(0, 20));
+      await pagerNav().getByRole('link', { name: '3', exact: true }).click();
+      await eventually(range).toBe(`Showing 21–23 of ${ZEPPELIN_COUNT}`);
+      expect(await titles()).toEqual(expected.slice(20));
+      expect(new URL(page.url()).searchParams.get('page')).toBe('3');
+      expect(await pagerLinks()).toEqual(['Previous', '1', '2', '3']);
+
+      await pagerNav().getByRole('link', { name: 'Previous' }).click();
+      await eventually(range).toBe(`Showing 11–20 of ${ZEPPELIN_COUNT}`);
+      expect(await titles()).toEqual(expected.slice(10, 20));
       expect(await summary()).toBe(`${ZEPPELIN_COUNT} jobs`);
 
-      await more.click();
-      await eventually(async () => (await titles()).length).toBe(ZEPPELIN_COUNT);
-      expect(await titles()).toEqual(expected);
-      await expect(more.isHidden()).resolves.toBe(true);
+      // Back steps through the pages visited; reload keeps the page.
+      await page.goBack();
+      await eventually(range).toBe(`Showing 21–23 of ${ZEPPELIN_COUNT}`);
+      await page.goBack();
+      await eventually(range).toBe(`Showing 1–10 of ${ZEPPELIN_COUNT}`);
+      await page.goForward();
+      await eventually(range).toBe(`Showing 21–23 of ${ZEPPELIN_COUNT}`);
+      await page.reload();
+      await eventually(range).toBe(`Showing 21–23 of ${ZEPPELIN_COUNT}`);
+      expect(await titles()).toEqual(expected.slice(20));
+      // Each page link is a real URL: opened directly, it shows that page.
+      const href = await pagerNav().getByRole('link', { name: '2', exact: true }).getAttribute('href');
+      await page.goto(`${baseUrl}${href}`);
+      await eventually(range).toBe(`Showing 11–20 of ${ZEPPELIN_COUNT}`);
 
       // A new search starts over at page one.
       await page.getByLabel('Per page').selectOption('20');
       await submit();
-      await eventually(async () => (await titles()).length).toBe(20);
+      await eventually(range).toBe(`Showing 1–20 of ${ZEPPELIN_COUNT}`);
       expect(await titles()).toEqual(expected.slice(0, 20));
-      await expect(more.isVisible()).resolves.toBe(true);
+      expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+      // The full list: a window around the current page, the first and the last.
+      await page.getByLabel('Search', { exact: true }).fill('');
+      await page.getByLabel('Per page').selectOption('10');
+      await submit();
+      await eventually(summary).toBe(`${TOTAL_OPEN} jobs`);
+      const last = Math.ceil(TOTAL_OPEN / 10);
+      await pagerNav()
+        .getByRole('link', { name: String(last), exact: true })
+        .click();
+      await eventually(range).toBe(`Showing ${(last - 1) * 10 + 1}–${TOTAL_OPEN} of ${TOTAL_OPEN}`);
+      // Which numbers: unit-tested in test/unit/web/pager-view.test.ts.
+      expect(await pagerLinks()).toEqual([
+        'Previous',
+        ...pageNumbers(last, last).map((n) => (n === null ? '…' : String(n))),
+      ]);
     });
 
     it('keeps the search in the URL: shareable, kept on reload, Back returns to the previous one', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { JobsAddedDocument } from '../../src/web/gql/graphql.ts';
 
 /**
  * Headless Chromium for the e2e tests. It comes from Debian (`apt-get install chromium`),
@@ -66,4 +67,16 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
       problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
   return { page, problems };
+}
+
+/**
+ * Chromium reports the live view's event stream as a failed request when a test reloads
+ * the page: the page's persisted jobsAdded subscription (sent by hash, trusted documents).
+ */
+export function isAbortedLiveStream(problem: string): boolean {
+  const hash = String(JobsAddedDocument.__meta__?.hash).replace(/^sha256:/, '');
+  return (
+    /^request failed: GET \S+\/graphql\?extensions=\S* \(net::ERR_ABORTED\)$/.test(problem) &&
+    problem.includes(hash)
+  );
 }

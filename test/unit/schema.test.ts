@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
 import { buildASTSchema, parse, type GraphQLEnumType } from 'graphql';
@@ -16,7 +17,34 @@ describe('committed GraphQL artifacts', () => {
     for (const file of files) {
       expect(readFileSync(file.filename, 'utf8'), file.filename).toBe(file.content);
     }
+    // The trusted documents the server accepts by hash are among them: a page operation
+    // changed without `npm run codegen` fails here, not in a browser.
+    expect(files.map((f: { filename: string }) => f.filename)).toContain(
+      'src/web/gql/persisted-documents.json',
+    );
   }, 60_000);
+
+  it('persisted-documents.json keys are the SHA-256 of their documents, one per page operation', () => {
+    const manifest = JSON.parse(readFileSync('src/web/gql/persisted-documents.json', 'utf8')) as Record<
+      string,
+      string
+    >;
+    // Fragments the operation uses come first in its document.
+    const operations = Object.values(manifest).map(
+      (doc) => /(?:^|\} )(query|subscription|mutation) (\w+)/.exec(doc)?.[2],
+    );
+    expect(operations.sort()).toEqual([
+      'ApiKeys',
+      'CreateApiKey',
+      'JobsAdded',
+      'LatestJobs',
+      'RevokeApiKey',
+      'RotateApiKey',
+      'SearchJobs',
+    ]);
+    for (const [hash, doc] of Object.entries(manifest))
+      expect(hash).toBe(`sha256:${createHash('sha256').update(doc).digest('hex')}`);
+  });
 
   it('has the contract enums with their GraphQL names', () => {
     const schema = buildASTSchema(parse(printSchemaText()));

@@ -11,12 +11,16 @@ import type { GraphQLContext } from '../context.ts';
 /** Same limits as REST: 20 by default, at most 100 per page. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** The highest page number, as REST's `page` maximum. */
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 export interface ConnectionArgs {
   first?: number | null;
   last?: number | null;
   after?: string | null;
   before?: string | null;
+  /** 1-based page number of `first` jobs: a numbered page instead of a cursor. */
+  page?: number | null;
 }
 
 export interface JobConnectionShape {
@@ -51,6 +55,7 @@ export async function resolveJobConnection(
 ): Promise<JobConnectionShape> {
   checkSize('first', args.first);
   checkSize('last', args.last);
+  if (args.page != null) return resolveNumberedPage(ctx, args, args.page, filter, sort);
   const order = pageKeyOrder(filter, sort);
   const after = args.after ? parseJobCursor(args.after, order, 'after') : undefined;
   const before = args.before ? parseJobCursor(args.before, order, 'before') : undefined;
@@ -95,6 +100,40 @@ export async function resolveJobConnection(
     pageInfo: {
       hasPreviousPage: connection!.pageInfo.hasPreviousPage,
       hasNextPage: connection!.pageInfo.hasNextPage,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/**
+ * Page N of `first` jobs by offset, the way REST's `page` works, for a pager that jumps
+ * ("1 … 4 5 6 … 62"; issue 10, item 13). Cursors cannot jump, and the offset read costs
+ * what REST's does. The edges still carry keyset cursors, so `after: endCursor` goes on
+ * from any numbered page.
+ */
+async function resolveNumberedPage(
+  ctx: GraphQLContext,
+  args: ConnectionArgs,
+  page: number,
+  filter: JobFilter,
+  sort: SortOrder | undefined,
+): Promise<JobConnectionShape> {
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER)
+    throw invalidParameter('page', `page must be between 1 and ${MAX_PAGE_NUMBER}`);
+  if (args.after || args.before || args.last != null)
+    throw invalidParameter('page', 'page takes first only, not after, before or last');
+  const size = args.first ?? DEFAULT_PAGE_SIZE;
+  const offset = (page - 1) * size;
+  const order = pageKeyOrder(filter, sort);
+  const result = await ctx.services.search.search(ctx.em, filter, sort, { offset, limit: size });
+  const edges = result.items.map((node, i) => ({ node, cursor: toJobCursor(order, result.keys[i]!) }));
+  return {
+    edges,
+    totalCount: result.total,
+    pageInfo: {
+      hasPreviousPage: offset > 0 && result.total > 0,
+      hasNextPage: offset + edges.length < result.total,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },

@@ -2,7 +2,7 @@ import type { JobFilter } from '../../domain/job-filter.ts';
 import { builder } from '../builder.ts';
 import { JobSortEnum } from './enums.ts';
 import { JobRef } from './job.ts';
-import { resolveJobConnection, type JobConnectionShape } from './job-connection.ts';
+import { MAX_PAGE_NUMBER, resolveJobConnection, type JobConnectionShape } from './job-connection.ts';
 import { createJobFacets, JobFacetsRef } from './job-facets.ts';
 import { JobFilterInput, toJobFilter } from './job-filter.ts';
 
@@ -67,6 +67,9 @@ const pagingArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) 
   after: t.arg.string({ description: 'The jobs after this cursor (an edge cursor or endCursor).' }),
   last: t.arg.int({ description: 'Page size from the end (max 100).' }),
   before: t.arg.string({ description: 'The jobs before this cursor (an edge cursor or startCursor).' }),
+  page: t.arg.int({
+    description: `Page number, 1-based (1..${MAX_PAGE_NUMBER}), of \`first\` jobs (default 20), like REST \`page\`: jumps to any page (a numbered pager). Not with after, before or last. Edges still carry cursors to go on from.`,
+  }),
   filter: t.arg({ type: JobFilterInput, description: 'Words and filters; none: every open job.' }),
   sort: t.arg({ type: JobSortEnum, description: 'Default: RELEVANCE with a query, NEWEST without.' }),
 });

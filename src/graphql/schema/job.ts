@@ -42,10 +42,19 @@ const SalaryRef = builder.objectRef<JobRecord>('Salary').implement({
   }),
 });
 
-export const JobRef = builder.objectRef<JobRecord>('Job').implement({
+/**
+ * A Relay Node: `node(id:)`/`nodes(ids:)` load jobs through this per-request dataloader,
+ * so N ids cost one lookup (JobRepository.findByIds). Its Node id is the UUID (node-id.ts).
+ */
+export const JobRef = builder.loadableNode('Job', {
   description: 'One real-world job posting, deduplicated across sources.',
+  id: {
+    resolve: (job: JobRecord) => job.id,
+    description: 'Stable job id (UUID), the same as in the REST API; also its Node id.',
+  },
+  load: (ids: string[], ctx) => ctx.services.jobs.findByIds(ctx.em, ids),
+  sort: (job: JobRecord) => job.id,
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Stable job id (UUID), the same as in the REST API.' }),
     title: t.exposeString('title', { description: 'Title as posted (text repaired, whitespace tidied).' }),
     normalizedTitle: t.exposeString('normalizedTitle', {
       description: 'Lower case, noise removed: the dedup key part.',

@@ -197,13 +197,13 @@ export type RevokeApiKeyMutation = { revokeApiKey: { id: string, prefix: string,
 export type SearchJobsQueryVariables = Exact<{
   filter?: JobFilter | null | undefined;
   first?: number | null | undefined;
-  after?: string | null | undefined;
+  page?: number | null | undefined;
   sort?: JobSort | null | undefined;
   withFacets?: boolean;
 }>;
 
 
-export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number, maxUsd: number | null }> }, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
+export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { remoteTypes: Array<{ value: RemoteType, count: number }>, jobTypes: Array<{ value: JobType, count: number }>, seniorities: Array<{ value: Seniority, count: number }>, categories: Array<{ value: string, count: number, category: { name: string } | null }>, countries: Array<{ value: string, count: number }>, cities: Array<{ value: string, count: number }>, skills: Array<{ value: string, count: number }>, salaryBands: Array<{ value: string, count: number, minUsd: number, maxUsd: number | null }> }, edges: Array<{ node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, jobType: JobType | null, seniority: Seniority | null, salaryText: string | null, skills: Array<string>, postedAt: string, listingUrl: string | null, applyUrl: string | null } }> } };
 
 export type LatestJobsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -264,7 +264,7 @@ export const ApiKeysDocument = new TypedDocumentString(`
   expiresAt
   lastUsedAt
   replacedByPrefix
-}`) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
+}`, {"hash":"sha256:e11448c084916c647db4f64a1bc0d18a3f95f9a98110a57803a166d586bb4087"}) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
 export const CreateApiKeyDocument = new TypedDocumentString(`
     mutation CreateApiKey($name: String!, $scope: ApiKeyScope!, $expiresAt: DateTime) {
   createApiKey(name: $name, scope: $scope, expiresAt: $expiresAt) {
@@ -284,7 +284,7 @@ export const CreateApiKeyDocument = new TypedDocumentString(`
   expiresAt
   lastUsedAt
   replacedByPrefix
-}`) as unknown as TypedDocumentString<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
+}`, {"hash":"sha256:3b0ecc1f4f5dc6df5ed6f652489582e3f531328b62e0d3e6c2e78ff76c8fc724"}) as unknown as TypedDocumentString<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
 export const RotateApiKeyDocument = new TypedDocumentString(`
     mutation RotateApiKey($prefix: String!, $overlapSeconds: Int!) {
   rotateApiKey(prefix: $prefix, overlapSeconds: $overlapSeconds) {
@@ -307,7 +307,7 @@ export const RotateApiKeyDocument = new TypedDocumentString(`
   expiresAt
   lastUsedAt
   replacedByPrefix
-}`) as unknown as TypedDocumentString<RotateApiKeyMutation, RotateApiKeyMutationVariables>;
+}`, {"hash":"sha256:64df7ef08f2114be03e790a278f8fe299d6bb8faac15e07bb5a61653aa06cc39"}) as unknown as TypedDocumentString<RotateApiKeyMutation, RotateApiKeyMutationVariables>;
 export const RevokeApiKeyDocument = new TypedDocumentString(`
     mutation RevokeApiKey($prefix: String!) {
   revokeApiKey(prefix: $prefix) {
@@ -324,10 +324,10 @@ export const RevokeApiKeyDocument = new TypedDocumentString(`
   expiresAt
   lastUsedAt
   replacedByPrefix
-}`) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+}`, {"hash":"sha256:a07388cf238e6570bd75dc7577123155465526f892f30a92792e08857cb24aad"}) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
 export const SearchJobsDocument = new TypedDocumentString(`
-    query SearchJobs($filter: JobFilter, $first: Int, $after: String, $sort: JobSort, $withFacets: Boolean! = true) {
-  searchJobs(filter: $filter, first: $first, after: $after, sort: $sort) {
+    query SearchJobs($filter: JobFilter, $first: Int, $page: Int, $sort: JobSort, $withFacets: Boolean! = true) {
+  searchJobs(filter: $filter, first: $first, page: $page, sort: $sort) {
     totalCount
     facets @include(if: $withFacets) {
       remoteTypes {
@@ -368,12 +368,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
         maxUsd
       }
     }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
     edges {
-      cursor
       node {
         id
         title
@@ -391,7 +386,7 @@ export const SearchJobsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
+    `, {"hash":"sha256:7d8bdb55548e0e9777546bedb7c61f0e95f36a0c76bcd89ce8b71428a86e49cd"}) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
 export const LatestJobsDocument = new TypedDocumentString(`
     query LatestJobs($first: Int) {
   searchJobs(first: $first, sort: FIRST_SEEN) {
@@ -409,7 +404,7 @@ export const LatestJobsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
+    `, {"hash":"sha256:bfe27c87f393f7fd5efa3543281c0221cb081b6363819c62b9b885719b0674bf"}) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
 export const JobsAddedDocument = new TypedDocumentString(`
     subscription JobsAdded {
   jobsAdded {
@@ -422,4 +417,4 @@ export const JobsAddedDocument = new TypedDocumentString(`
     firstSeenAt
   }
 }
-    `) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;
+    `, {"hash":"sha256:4db9a519c882500ff72015f2c2c7faabe003dd0694f5d2646f1bf01eaa90718c"}) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;

@@ -39,13 +39,15 @@ export async function execute<TResult, TVariables>(
  * A subscription over server-sent events (yoga's GET + text/event-stream). The
  * browser's EventSource reconnects by itself after a dropped connection.
  */
-export function subscribe<TResult>(
-  document: TypedDocumentString<TResult, Record<string, never>>,
+export function subscribe<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
   onData: (data: TResult) => void,
   onOpen?: () => void,
 ): () => void {
   const extensions = encodeURIComponent(JSON.stringify(persistedQuery(document)));
-  const source = new EventSource(`/graphql?extensions=${extensions}`);
+  const vars = encodeURIComponent(JSON.stringify(variables ?? {}));
+  const source = new EventSource(`/graphql?extensions=${extensions}&variables=${vars}`);
   if (onOpen) source.addEventListener('open', onOpen);
   source.addEventListener('next', (event) => {
     const body = JSON.parse((event as MessageEvent<string>).data) as { data?: TResult };

@@ -19,6 +19,7 @@ const summary = $<HTMLDivElement>('#summary');
 const pager = $<HTMLElement>('#pager');
 const pageInput = $<HTMLInputElement>('#page');
 const live = $<HTMLUListElement>('#live');
+const liveCount = $<HTMLParagraphElement>('#live-count');
 const facetsPanel = $<HTMLDivElement>('#facets');
 
 const LIVE_ITEMS = 10;
@@ -98,6 +99,7 @@ async function search(): Promise<void> {
   const state = readForm();
   const searchKey = JSON.stringify([state.filter, state.first, state.sort]);
   const seq = ++requestSeq;
+  void startLive(state.filter);
   try {
     const data = await execute(SearchJobsQuery, {
       filter: state.filter,
@@ -155,18 +157,42 @@ function showLive(jobs: LiveJob[]): void {
   while (live.children.length > LIVE_ITEMS) live.lastElementChild?.remove();
 }
 
-async function startLive(): Promise<void> {
+let stopLive: (() => void) | null = null;
+/** The filter the live panel follows (JSON), so that a new page of one search keeps its stream. */
+let liveFilter: string | null = null;
+let newMatches = 0;
+
+/**
+ * The live panel follows the search on screen: the latest jobs it matches, then each new
+ * one as ingestion commits it (jobsAdded with the same filter, matched by the server with
+ * searchJobs' rules), and how many arrived since the search was set.
+ */
+async function startLive(filter: JobFilter): Promise<void> {
+  const key = JSON.stringify(filter);
+  if (key === liveFilter) return;
+  liveFilter = key;
+  stopLive?.();
+  newMatches = 0;
+  liveCount.textContent = '';
+  delete live.dataset.live;
   try {
-    const data = await execute(LatestJobsQuery, { first: LIVE_ITEMS });
+    const data = await execute(LatestJobsQuery, { first: LIVE_ITEMS, filter });
+    if (liveFilter !== key) return;
     live.replaceChildren();
     showLive(data.searchJobs.edges.map((e) => e.node));
   } catch {
     // The list stays empty; the subscription below still adds new jobs.
   }
+  if (liveFilter !== key) return;
   // data-live="on" tells people (and tests) that new jobs now arrive by themselves.
-  subscribe(
+  stopLive = subscribe(
     JobsAddedSubscription,
-    (data) => showLive(data.jobsAdded),
+    { filter },
+    (data) => {
+      newMatches += data.jobsAdded.length;
+      liveCount.textContent = `${newMatches.toLocaleString()} new ${newMatches === 1 ? 'match' : 'matches'} since this search was set`;
+      showLive(data.jobsAdded);
+    },
     () => (live.dataset.live = 'on'),
   );
 }
@@ -231,4 +257,4 @@ window.addEventListener('popstate', () => {
 setupKeysView($<HTMLDialogElement>('#keys'), $<HTMLButtonElement>('#open-keys'));
 urlToForm();
 void search();
-void startLive();
+void startLive(readForm().filter);

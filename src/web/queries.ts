@@ -75,8 +75,8 @@ export const SearchJobsQuery = graphql(`
 
 /** The most recently collected jobs, to fill the live view on load. */
 export const LatestJobsQuery = graphql(`
-  query LatestJobs($first: Int) {
-    searchJobs(first: $first, sort: FIRST_SEEN) {
+  query LatestJobs($first: Int, $filter: JobFilter) {
+    searchJobs(first: $first, sort: FIRST_SEEN, filter: $filter) {
       totalCount
       edges {
         node {
@@ -93,10 +93,10 @@ export const LatestJobsQuery = graphql(`
   }
 `);
 
-/** New jobs as ingestion commits them (server-sent events). */
+/** New jobs matching the search on screen, as ingestion commits them (server-sent events). */
 export const JobsAddedSubscription = graphql(`
-  subscription JobsAdded {
-    jobsAdded {
+  subscription JobsAdded($filter: JobFilter) {
+    jobsAdded(filter: $filter) {
       id
       title
       companyName

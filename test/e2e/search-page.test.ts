@@ -351,5 +351,45 @@ describe.skipIf(skipReason !== null)(
       },
       LIVE_WAIT_MS + 30_000,
     );
+
+    it(
+      'the live list follows the search on screen and counts its new matches',
+      async () => {
+        await openSearchPage();
+        await page.getByLabel('Search', { exact: true }).fill('ferryman');
+        await submit();
+        await eventually(summary).toMatch(/^0 jobs$/);
+        // The stream of this search (the page replaced the unfiltered one).
+        await eventually(() => page.locator('#live').getAttribute('data-live')).toBe('on');
+        expect(await liveItems()).toEqual([]);
+        const posting = (externalId: string, title: string) => ({
+          source: 'greenhouse' as const,
+          board: 'e2e-live-filter',
+          externalId,
+          title,
+          companyName: 'Harbor Lights',
+          descriptionHtml: `<p>${title} on the northern coast.</p>`,
+          locationText: 'Hamburg, Germany',
+          postedAt: '2026-11-20T09:00:00Z',
+          payload: { id: externalId },
+        });
+        const run = await runIngest(services, {
+          platform: 'greenhouse',
+          board: 'e2e-live-filter',
+          complete: true,
+          postings: [posting('ferry-1', 'Night Ferryman'), posting('dock-1', 'Dock Painter')],
+        });
+        expect(run).toMatchObject({ new: 2, rejected: 0 });
+        await expect
+          .poll(async () => liveItems(), { timeout: LIVE_WAIT_MS, interval: 250 })
+          .toEqual(['Night Ferryman — Harbor Lights (Hamburg, Germany)']);
+        await expect
+          .poll(() => page.locator('#live-count').textContent(), { timeout: LIVE_WAIT_MS, interval: 250 })
+          .toBe('1 new match since this search was set');
+        // The other job arrived in the same batch and does not match: never shown.
+        expect(await liveItems()).not.toContain(expect.stringContaining('Dock Painter'));
+      },
+      LIVE_WAIT_MS + 30_000,
+    );
   },
 );

@@ -2,6 +2,7 @@ import { Repeater } from 'graphql-yoga';
 import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import { JobRef } from './job.ts';
+import { JobFilterInput, toJobFilter } from './job-filter.ts';
 
 builder.subscriptionType({
   description: 'Live events over server-sent events (GET /graphql with Accept: text/event-stream).',
@@ -15,15 +16,30 @@ builder.subscriptionType({
 builder.subscriptionField('jobsAdded', (t) =>
   t.field({
     type: [JobRef],
-    description: 'New open jobs, one event per committed ingest batch.',
-    subscribe: (_root, _args, ctx) =>
-      new Repeater<string[]>(async (push, stop) => {
+    description:
+      'New open jobs, one event per committed ingest batch; with a filter, only those the same search (searchJobs) would return, and no event when none does.',
+    args: {
+      filter: t.arg({
+        type: JobFilterInput,
+        description: "Only new jobs matching these words and filters, by searchJobs' rules; none: every new open job.",
+      }),
+    },
+    subscribe: (_root, args, ctx) => {
+      // Checked before the stream opens: a bad filter is an error, not a silent stream.
+      const filter = toJobFilter(args.filter);
+      return new Repeater<string[]>(async (push, stop) => {
         const events = await ctx.services.jobEvents();
-        const unsubscribe = events.subscribe((ids) => void push(ids));
+        const unsubscribe = events.subscribe((ids) => {
+          // Matched in the database as searchJobs matches (its WHERE on these rows): open jobs only, unless asked.
+          ctx.services.jobs
+            .matchingIds(ctx.services.orm.em.fork(), filter, ids)
+            .then((matching) => (matching.length ? push(matching) : undefined))
+            .catch((error: unknown) => ctx.services.logger.warn({ err: error }, 'jobsAdded: matching failed'));
+        });
         await stop;
         unsubscribe();
-      }),
-    resolve: async (ids: string[], _args, ctx): Promise<JobRecord[]> =>
-      (await ctx.services.jobs.findByIds(ctx.em, ids)).filter((j) => j.status === 'open'),
+      });
+    },
+    resolve: async (ids: string[], _args, ctx): Promise<JobRecord[]> => ctx.services.jobs.findByIds(ctx.em, ids),
   }),
 );

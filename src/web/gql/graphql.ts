@@ -207,12 +207,15 @@ export type SearchJobsQuery = { searchJobs: { totalCount: number, facets?: { rem
 
 export type LatestJobsQueryVariables = Exact<{
   first?: number | null | undefined;
+  filter?: JobFilter | null | undefined;
 }>;
 
 
 export type LatestJobsQuery = { searchJobs: { totalCount: number, edges: Array<{ node: { id: string, title: string, companyName: string, location: string, remoteType: RemoteType, salaryText: string | null, firstSeenAt: string } }> } };
 
-export type JobsAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+export type JobsAddedSubscriptionVariables = Exact<{
+  filter?: JobFilter | null | undefined;
+}>;
 
 
 export type JobsAddedSubscription = { jobsAdded: Array<{ id: string, title: string, companyName: string, location: string, remoteType: RemoteType, salaryText: string | null, firstSeenAt: string }> };
@@ -388,8 +391,8 @@ export const SearchJobsDocument = new TypedDocumentString(`
 }
     `, {"hash":"sha256:7d8bdb55548e0e9777546bedb7c61f0e95f36a0c76bcd89ce8b71428a86e49cd"}) as unknown as TypedDocumentString<SearchJobsQuery, SearchJobsQueryVariables>;
 export const LatestJobsDocument = new TypedDocumentString(`
-    query LatestJobs($first: Int) {
-  searchJobs(first: $first, sort: FIRST_SEEN) {
+    query LatestJobs($first: Int, $filter: JobFilter) {
+  searchJobs(first: $first, sort: FIRST_SEEN, filter: $filter) {
     totalCount
     edges {
       node {
@@ -404,10 +407,10 @@ export const LatestJobsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:bfe27c87f393f7fd5efa3543281c0221cb081b6363819c62b9b885719b0674bf"}) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
+    `, {"hash":"sha256:425a5c04b616422705aa3c8993ab7496061b6ea1da5c28f628921dfb33a34d70"}) as unknown as TypedDocumentString<LatestJobsQuery, LatestJobsQueryVariables>;
 export const JobsAddedDocument = new TypedDocumentString(`
-    subscription JobsAdded {
-  jobsAdded {
+    subscription JobsAdded($filter: JobFilter) {
+  jobsAdded(filter: $filter) {
     id
     title
     companyName
@@ -417,4 +420,4 @@ export const JobsAddedDocument = new TypedDocumentString(`
     firstSeenAt
   }
 }
-    `, {"hash":"sha256:4db9a519c882500ff72015f2c2c7faabe003dd0694f5d2646f1bf01eaa90718c"}) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;
+    `, {"hash":"sha256:fb7c5276a5ff9c237dca85e6d35a3d576612ce724fe6579b33564235ed0746dd"}) as unknown as TypedDocumentString<JobsAddedSubscription, JobsAddedSubscriptionVariables>;

@@ -21,7 +21,8 @@ builder.subscriptionField('jobsAdded', (t) =>
     args: {
       filter: t.arg({
         type: JobFilterInput,
-        description: "Only new jobs matching these words and filters, by searchJobs' rules; none: every new open job.",
+        description:
+          "Only new jobs matching these words and filters, by searchJobs' rules; none: every new open job.",
       }),
     },
     subscribe: (_root, args, ctx) => {
@@ -34,12 +35,15 @@ builder.subscriptionField('jobsAdded', (t) =>
           ctx.services.jobs
             .matchingIds(ctx.services.orm.em.fork(), filter, ids)
             .then((matching) => (matching.length ? push(matching) : undefined))
-            .catch((error: unknown) => ctx.services.logger.warn({ err: error }, 'jobsAdded: matching failed'));
+            .catch((error: unknown) =>
+              ctx.services.logger.warn({ err: error }, 'jobsAdded: matching failed'),
+            );
         });
         await stop;
         unsubscribe();
       });
     },
-    resolve: async (ids: string[], _args, ctx): Promise<JobRecord[]> => ctx.services.jobs.findByIds(ctx.em, ids),
+    resolve: async (ids: string[], _args, ctx): Promise<JobRecord[]> =>
+      ctx.services.jobs.findByIds(ctx.em, ids),
   }),
 );

@@ -5,8 +5,7 @@ import type { Services } from '../../src/services.ts';
 /**
  * Random searches over a test database's own words and values, for the tests that
  * compare two ways of answering them: the differential test's generator
- * (search-index-differential.test.ts, which still holds its own copy), taken out so
- * the snapshot test draws the same kind of searches.
+ * (search-index-differential.test.ts) and the snapshot test draw the same kind of searches.
  */
 export interface SearchVocabulary {
   words: string[];

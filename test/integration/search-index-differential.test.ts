@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../src/domain/categories.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter, PageRequest } from '../../src/domain/job-filter.ts';
 import { fromClause, buildJobWhere } from '../../src/db/repositories/job-filter.sql.ts';
@@ -11,6 +10,13 @@ import type { Facets } from '../../src/search/facets.ts';
 import type { SearchIndex } from '../../src/search/search-index.ts';
 import type { Services } from '../../src/services.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
+import {
+  createRng,
+  loadSearchVocabulary,
+  randomFilter,
+  type Rng,
+  type SearchVocabulary,
+} from '../helpers/random-search.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 /**
@@ -28,32 +34,7 @@ const OTHER_ORG = { id: '0b6a3d52-58d5-4f0e-9d27-3c1f1e0a7b11', name: 'Other Org
 
 let services: Services;
 let index: SearchIndex;
-let vocabulary: {
-  words: string[];
-  cities: string[];
-  countries: string[];
-  skills: string[];
-  companies: string[];
-};
-let companyIds: string[];
-let departments: string[];
-
-/** Mulberry32: small, seedable, good enough to pick test cases. */
-function createRng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const some = <T>(list: readonly T[], max: number): T[] =>
-    Array.from({ length: int(1, max) }, () => pick(list));
-  return { next, int, pick, some, chance: (p: number) => next() < p };
-}
+let vocabulary: SearchVocabulary;
 
 /** Jobs whose text exercises the tokenizer's special cases, some closed, some on two boards. */
 function specialJobs() {
@@ -99,123 +80,15 @@ beforeAll(async () => {
 
   index = await buildSearchIndex(new SearchIndexRepository(), services.orm.em.fork(), { clock: () => NOW });
 
-  const sample = <T>(sql: string) => services.orm.em.fork().execute<T[]>(sql);
-  const words = await sample<{ w: string }>(
-    `select distinct w from (select unnest(tsvector_to_array(search_vector)) as w from job) s order by w`,
-  );
-  const arrays = async (column: string) =>
-    (await sample<{ v: string }>(`select distinct unnest(${column}) as v from job order by v`)).map(
-      (r) => r.v,
-    );
-  vocabulary = {
-    words: words.map((r) => r.w),
-    cities: await arrays('city_keys'),
-    countries: await arrays('country_codes'),
-    skills: await arrays('skill_keys'),
-    companies: (await sample<{ name: string }>('select name from company order by name')).map((r) => r.name),
-  };
-  companyIds = (await sample<{ id: string }>('select id::text as id from company order by id')).map(
-    (r) => r.id,
-  );
-  departments = (
-    await sample<{ d: string }>(
-      'select distinct department as d from job where department is not null order by d',
-    )
-  ).map((r) => r.d);
+  vocabulary = await loadSearchVocabulary(services, [DEMO_ORGANIZATION.id, OTHER_ORG.id]);
 }, 600_000);
 afterAll(() => services?.close());
-
-const ACCENTED: Record<string, string> = { a: 'à', e: 'é', i: 'î', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', s: 'ß' };
-
-function randomQuery(rng: ReturnType<typeof createRng>): string {
-  const special = [
-    'C++',
-    'c#',
-    '.NET',
-    'F#',
-    'cplusplus',
-    'dotnet',
-    'Zürich',
-    'ÉCOLE',
-    'straße',
-    'Łódź',
-    'node.js',
-  ];
-  const words = Array.from({ length: rng.int(1, 4) }, () => {
-    if (rng.chance(0.1)) return rng.pick(special);
-    if (rng.chance(0.05)) return rng.pick(['zzqx', 'qqq', '0', '2', 'x9', '1e5', '12e3x']);
-    const word = rng.pick(vocabulary.words);
-    let w = word.slice(0, rng.int(1, 6));
-    if (rng.chance(0.15)) w = w.replace(/[aeioucns]/, (ch) => ACCENTED[ch] ?? ch);
-    if (rng.chance(0.2)) w = w.toUpperCase();
-    return w;
-  });
-  return words.join(rng.pick([' ', '  ', ', ', '-']));
-}
-
-function randomFilter(rng: ReturnType<typeof createRng>): JobFilter {
-  const f: JobFilter = {};
-  if (rng.chance(0.75)) f.query = randomQuery(rng);
-  const maybe = (p: number, set: () => void) => rng.chance(p) && set();
-  maybe(0.15, () => (f.remoteTypes = rng.some(['remote', 'hybrid', 'onsite'] as const, 2)));
-  maybe(0.05, () => (f.isRemote = rng.chance(0.5)));
-  maybe(
-    0.1,
-    () =>
-      (f.cities = rng.some(vocabulary.cities, 2).map((c) => (rng.chance(0.3) ? ` ${c.toUpperCase()} ` : c))),
-  );
-  maybe(
-    0.1,
-    () =>
-      (f.countries = rng.some(vocabulary.countries, 2).map((c) => (rng.chance(0.3) ? c.toLowerCase() : c))),
-  );
-  maybe(0.1, () => (f.minSalaryUsd = rng.pick([0, 50_000, 100_000, 120_000, 150_000, rng.int(0, 300_000)])));
-  maybe(0.08, () => (f.maxSalaryUsd = rng.pick([50_000, 100_000, 150_000, rng.int(0, 300_000)])));
-  maybe(0.05, () => (f.hasSalary = rng.chance(0.5)));
-  maybe(
-    0.1,
-    () => (f.skills = rng.some(vocabulary.skills, 2).map((s) => (rng.chance(0.3) ? s.toUpperCase() : s))),
-  );
-  maybe(
-    0.1,
-    () =>
-      (f.jobTypes = rng.some(['full-time', 'part-time', 'contract', 'internship', 'temporary'] as const, 2)),
-  );
-  maybe(
-    0.1,
-    () => (f.seniorities = rng.some(['intern', 'entry', 'mid', 'senior', 'lead', 'manager'] as const, 2)),
-  );
-  maybe(0.1, () => (f.categories = rng.some(CATEGORIES, 2).map((c) => (rng.chance(0.5) ? c.slug : c.id))));
-  maybe(0.06, () => (f.companies = rng.some([...vocabulary.companies, ...companyIds], 2)));
-  maybe(0.04, () => (f.excludeCompanies = rng.some(vocabulary.companies, 2)));
-  maybe(0.05, () => (f.atsPlatforms = rng.some(['demo', 'generic', 'GREENHOUSE'], 2)));
-  maybe(0.03, () => (f.sources = rng.some(['demo', 'generic'], 1)));
-  maybe(
-    0.05,
-    () =>
-      (f.departments = rng.some(departments, 2).map((d) => (rng.chance(0.3) ? ` ${d.toUpperCase()}` : d))),
-  );
-  maybe(
-    0.06,
-    () => (f.postedAfter = new Date(NOW.getTime() - rng.int(0, 90) * 86_400_000 - rng.int(0, 86_400_000))),
-  );
-  maybe(0.04, () => (f.postedBefore = new Date(NOW.getTime() - rng.int(0, 90) * 86_400_000)));
-  maybe(0.05, () => (f.postedWithinDays = rng.int(1, 60)));
-  maybe(0.04, () => (f.visaSponsorship = rng.chance(0.5)));
-  maybe(0.08, () => (f.status = rng.pick(['open', 'closed', 'any'] as const)));
-  maybe(0.12, () => (f.organizationId = rng.pick([DEMO_ORGANIZATION.id, OTHER_ORG.id])));
-  return f;
-}
 
 /**
  * A random page: by offset mostly; one in four a keyset page (GraphQL cursors) after, or
  * backward before, the key of a row SQL puts at a random position.
  */
-async function randomPage(
-  rng: ReturnType<typeof createRng>,
-  filter: JobFilter,
-  sort: SortOrder | undefined,
-): Promise<PageRequest> {
+async function randomPage(rng: Rng, filter: JobFilter, sort: SortOrder | undefined): Promise<PageRequest> {
   const limit = rng.pick([1, 5, 20, 50]);
   if (rng.chance(0.25)) {
     const at = rng.int(0, 80);
@@ -290,7 +163,7 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
     let nonEmpty = 0;
     let unsupported = 0;
     for (let q = 0; q < QUERIES; q++) {
-      const filter = randomFilter(rng);
+      const filter = randomFilter(rng, vocabulary, NOW);
       const sort = rng.pick(sorts);
       const page = await randomPage(rng, filter, sort);
       const withFacets = q % 8 === 0;
@@ -366,7 +239,7 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
       const index = live.index()!;
       maxSegments = Math.max(maxSegments, index.segments.length);
       for (let q = 0; q < QUERIES / ROUNDS; q++) {
-        const filter = randomFilter(rng);
+        const filter = randomFilter(rng, vocabulary, NOW);
         const sort = rng.pick(sorts);
         const page = await randomPage(rng, filter, sort);
         const withFacets = q % 4 === 0;

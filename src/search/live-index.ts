@@ -299,34 +299,33 @@ export class LiveSearchIndex {
   }
 
   /**
-   * Reads the log until nothing new is left in it, applying what it names. Under the
-   * lock. False when the index cannot follow (too many changes, or pruned ones): it
-   * stops answering (SQL serves) until a new base is built.
+   * Reads the log once — everything committed before the read began — and applies what
+   * it names. Under the lock. One read, not "until quiet": under a steady ingest a loop
+   * would keep a waiting search from ever starting. False when the index cannot follow
+   * (too many changes, or pruned ones): it stops answering (SQL serves) until a new base
+   * is built.
    */
   private async catchUp(): Promise<boolean> {
     const em = this.orm.em.fork();
-    for (;;) {
-      const batch = await this.repository.readChanges(em, this.position, this.options.maxDelta);
-      if (batch.missed || batch.overflow) {
-        // Too much to follow row by row, or rows pruned before this index read them.
-        this.options.logger.info(
-          { missed: batch.missed, overflow: batch.overflow },
-          'search index: rebuilding from a new snapshot',
-        );
-        this.current = null;
-        if (this.rebuilding) this.rebuildAgain = true;
-        else void this.rebuild();
-        return false;
-      }
-      const fresh = [...new Set(batch.changes.filter((c) => !this.seen.has(c.seq)).map((c) => c.jobId))];
-      if (fresh.length) await this.apply(em, fresh);
-      // Only once applied: a failed read leaves the position for the next try.
-      const next = BigInt(batch.next);
-      for (const c of batch.changes) this.seen.set(c.seq, BigInt(c.xid));
-      for (const [seq, xid] of this.seen) if (xid < next) this.seen.delete(seq);
-      this.position = batch.next;
-      if (fresh.length === 0) break;
+    const batch = await this.repository.readChanges(em, this.position, this.options.maxDelta);
+    if (batch.missed || batch.overflow) {
+      // Too much to follow row by row, or rows pruned before this index read them.
+      this.options.logger.info(
+        { missed: batch.missed, overflow: batch.overflow },
+        'search index: rebuilding from a new snapshot',
+      );
+      this.current = null;
+      if (this.rebuilding) this.rebuildAgain = true;
+      else void this.rebuild();
+      return false;
     }
+    const fresh = [...new Set(batch.changes.filter((c) => !this.seen.has(c.seq)).map((c) => c.jobId))];
+    if (fresh.length) await this.apply(em, fresh);
+    // Only once applied: a failed read leaves the position for the next try.
+    const next = BigInt(batch.next);
+    for (const c of batch.changes) this.seen.set(c.seq, BigInt(c.xid));
+    for (const [seq, xid] of this.seen) if (xid < next) this.seen.delete(seq);
+    this.position = batch.next;
     this.publish();
     if (this.deltaSize() > this.options.maxDelta) void this.rebuild();
     return true;

@@ -103,7 +103,12 @@ describe(`ingest killed with SIGKILL (${TEST_DB})`, () => {
     // PGlite: this process serves the directory, as `jobs serve` does, so the CLI writes
     // through it and the test can watch the count while it runs (before, it could only
     // guess a moment and kill, which proved nothing when the run had already ended).
-    const server = TEST_DB === 'pglite' ? await createTestServices({ embeddedRole: 'serve' }, crashed) : null;
+    // No search index: this server only serves the directory (and its change-log reads would
+    // compete with the CLI for the one session).
+    const server =
+      TEST_DB === 'pglite'
+        ? await createTestServices({ embeddedRole: 'serve' }, { ...crashed, ...READER })
+        : null;
     const child = spawn(process.execPath, ingestArgs, {
       env: { ...process.env, ...crashed, LOG_LEVEL: 'silent' },
       stdio: 'ignore',

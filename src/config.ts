@@ -68,6 +68,11 @@ const EnvSchema = z
      * reading every job; \`off\` for none. @default beside the embedded database; .data/search-index on PostgreSQL; off in tests
      */
     SEARCH_INDEX_SNAPSHOT_DIR: z.string().optional(),
+    /**
+     * Filters whose facet counts each version of the index keeps (exact: a version never
+     * changes; a new one starts empty); 0 counts every time. @default 512
+     */
+    SEARCH_INDEX_FACET_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(512),
     /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
     SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
   })
@@ -91,6 +96,8 @@ export interface Config {
     retentionMs: number;
     /** Where the snapshot file goes; null: none. */
     snapshotDir: string | null;
+    /** Filters whose facets each index version keeps; 0: none. */
+    facetCacheSize: number;
   };
 }
 
@@ -144,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxDelta: e.SEARCH_INDEX_MAX_DELTA,
       retentionMs: e.SEARCH_CHANGE_RETENTION_HOURS * 3_600_000,
       snapshotDir: snapshotDir(e.SEARCH_INDEX_SNAPSHOT_DIR, e.NODE_ENV, e.DATABASE_URL ? null : e.PGLITE_DIR),
+      facetCacheSize: e.SEARCH_INDEX_FACET_CACHE,
     },
   };
   return Object.freeze(config);

@@ -98,6 +98,7 @@ export async function createServices(
         maxDelta: config.searchIndex.maxDelta,
         retentionMs: config.searchIndex.retentionMs,
         snapshotDir: config.searchIndex.snapshotDir,
+        facetCacheSize: config.searchIndex.facetCacheSize,
       })
     : null;
   const searchPaths = new Set<(path: SearchPath, reason?: string) => void>();

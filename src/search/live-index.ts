@@ -23,6 +23,8 @@ export interface LiveIndexOptions {
   retryMs?: number;
   /** Directory of the snapshot file to start from and to save after each build; null: none. */
   snapshotDir?: string | null;
+  /** Filters whose facet counts each index version keeps (facet-cache.ts); 0: none. */
+  facetCacheSize?: number;
 }
 
 export type LiveIndexState = 'off' | 'building' | 'ready' | 'failed';
@@ -83,7 +85,7 @@ export class LiveSearchIndex {
   constructor(orm: Orm, repository: SearchIndexRepository, options: LiveIndexOptions) {
     this.orm = orm;
     this.repository = repository;
-    this.options = options;
+    this.options = { ...options };
   }
 
   /** Builds the base in the background and starts following the log. */
@@ -326,7 +328,8 @@ export class LiveSearchIndex {
     for (const c of batch.changes) this.seen.set(c.seq, BigInt(c.xid));
     for (const [seq, xid] of this.seen) if (xid < next) this.seen.delete(seq);
     this.position = batch.next;
-    this.publish();
+    // A new version only when something changed: each version starts with an empty facet cache.
+    if (fresh.length > 0 || !this.current) this.publish();
     if (this.deltaSize() > this.options.maxDelta) void this.rebuild();
     return true;
   }
@@ -379,8 +382,16 @@ export class LiveSearchIndex {
     return this.segments.reduce((n, s, i) => n + (i === 0 ? s.dead.size : s.data.docCount), 0);
   }
 
+  /** Sets how many filters' facets each version keeps (the bench compares with and without). */
+  setFacetCacheSize(size: number): void {
+    this.options.facetCacheSize = size;
+    if (this.current) this.publish();
+  }
+
   private publish(): void {
-    this.current = new SearchIndex(this.segments, this.options.clock);
+    this.current = new SearchIndex(this.segments, this.options.clock, {
+      facetCacheSize: this.options.facetCacheSize ?? 0,
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SortOrder } from '../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../domain/job-filter.ts';
 import { Bitmap, Scratch } from './bitmap.ts';
+import { FacetCache } from './facet-cache.ts';
 import { countFacets, countFacetsOver, type Facets } from './facets.ts';
 import { planFilter } from './filter-plan.ts';
 import type { IndexData } from './index-data.ts';
@@ -44,12 +45,19 @@ export interface Segment {
 export class SearchIndex {
   readonly segments: readonly Segment[];
   private readonly clock: () => Date;
+  /** This version's facet counts of recent filters (facet-cache.ts); null: none kept. */
+  readonly facetCache: FacetCache | null;
 
-  constructor(data: IndexData | readonly Segment[], clock: () => Date = () => new Date()) {
+  constructor(
+    data: IndexData | readonly Segment[],
+    clock: () => Date = () => new Date(),
+    options: { facetCacheSize?: number } = {},
+  ) {
     this.segments = Array.isArray(data)
       ? (data as readonly Segment[])
       : [{ data: data as IndexData, dead: new Bitmap() }];
     this.clock = clock;
+    this.facetCache = options.facetCacheSize ? new FacetCache(options.facetCacheSize) : null;
   }
 
   private get base(): IndexData {
@@ -112,9 +120,11 @@ export class SearchIndex {
             ? pageOfOne(parts[0]!, ranked, order, page, scratch)
             : pageOfMany(parts, ranked, order, page, scratch);
       const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
-      if (options.facets)
-        answer.facets =
+      if (options.facets) {
+        const count = () =>
           parts.length === 1 ? countFacets(parts[0]!.data, parts[0]!.result) : countFacetsOver(parts);
+        answer.facets = this.facetCache ? this.facetCache.facetsOf(filter, count) : count();
+      }
       return answer;
     } finally {
       scratch.dispose();

@@ -107,6 +107,34 @@ describe(`search index serving (${TEST_DB})`, () => {
     expect(lastPath()?.path).toBe('index');
   });
 
+  it('keeps facet counts per index version: a repeat is counted once, a write starts afresh', async () => {
+    const [id] = await storeJobs(services, [
+      makeJob({ title: 'Axolotl Keeper', board: 'facet-cache', remoteType: 'remote' }),
+    ]);
+    const facets = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/search/jobs',
+        payload: { q: 'axolotl', facets: true },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { facets: { remote_type: { value: string; count: number }[] } }).facets;
+    };
+    const live = services.search.index!;
+    expect((await facets()).remote_type).toEqual([{ value: 'remote', count: 1 }]);
+    const version = live.index()!;
+    const before = version.facetCache!.hits;
+    expect((await facets()).remote_type).toEqual([{ value: 'remote', count: 1 }]);
+    // No write in between: the same version answered, from its cache.
+    expect(live.index()).toBe(version);
+    expect(version.facetCache!.hits).toBe(before + 1);
+
+    await exec(`update job set remote_type = 'hybrid' where id = ?`, [id]);
+    expect((await facets()).remote_type).toEqual([{ value: 'hybrid', count: 1 }]);
+    expect(live.index()).not.toBe(version);
+    expect(lastPath()).toEqual({ path: 'index' });
+  });
+
   it('never shows a page row that fails its filters in the database: SQL answers instead', async () => {
     const [id] = await storeJobs(services, [makeJob({ title: 'Capybara Keeper', board: 'live' })]);
     expect((await search({ q: 'capybara' })).pagination.total).toBe(1);

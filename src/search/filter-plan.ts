@@ -63,10 +63,8 @@ export function planFilter(
         scratch,
       ),
     );
-  if (filter.minSalaryUsd !== undefined)
-    include.push(data.salaryHigh.range(filter.minSalaryUsd, true, scratch));
-  if (filter.maxSalaryUsd !== undefined)
-    include.push(data.salaryLow.range(filter.maxSalaryUsd, false, scratch));
+  if (filter.minSalaryUsd !== undefined) include.push(data.salaryHigh.range(filter.minSalaryUsd, true));
+  if (filter.maxSalaryUsd !== undefined) include.push(data.salaryLow.range(filter.maxSalaryUsd, false));
   if (filter.hasSalary === true) include.push(data.hasSalaryMin);
   if (filter.hasSalary === false) exclude.push(data.hasSalaryMin);
   // "All of": `skill_keys @> '{}'` holds for every job, so no skills left after folding is no filter.

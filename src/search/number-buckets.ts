@@ -1,4 +1,7 @@
-import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
+import { Bitmap, EMPTY, Scratch } from './bitmap.ts';
+
+/** Ranges kept per field (each at most an eighth of a bit per job, compressed). */
+const RECENT_RANGES = 16;
 
 /**
  * A numeric value per doc (NaN when null) with bitmaps of fixed-width value buckets,
@@ -7,6 +10,12 @@ import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
  */
 export class NumberBuckets {
   private readonly buckets: Map<number, Bitmap>;
+  /**
+   * Recent ranges by bound, least recently used first. The buckets never change, and a
+   * few bounds are asked again and again (a salary slider's steps): unioning the buckets
+   * and checking the edge bucket's values was most of a salary filter's cost at 1M.
+   */
+  private readonly recent = new Map<string, Bitmap>();
   /** Bucket numbers, ascending. */
   private readonly order: number[];
 
@@ -35,8 +44,38 @@ export class NumberBuckets {
     this.order = [...this.buckets.keys()].sort((a, b) => a - b);
   }
 
-  /** Docs whose value is ≥ min (`atLeast`) or ≤ max (`!atLeast`); null values never. */
-  range(bound: number, atLeast: boolean, scratch: Scratch): Bitmap {
+  /**
+   * Docs whose value is ≥ min (`atLeast`) or ≤ max (`!atLeast`); null values never. The
+   * bitmap is kept for the next query with this bound (RECENT_RANGES of them): the caller
+   * must not change or dispose it.
+   */
+  range(bound: number, atLeast: boolean): Bitmap {
+    const key = `${atLeast ? '>=' : '<='}${bound}`;
+    const have = this.recent.get(key);
+    if (have) {
+      this.recent.delete(key);
+      this.recent.set(key, have);
+      return have;
+    }
+    const scratch = new Scratch();
+    const fresh = this.compute(bound, atLeast, scratch);
+    // The result outlives this query: a copy owned by the cache, the parts freed now.
+    const kept = fresh === EMPTY ? EMPTY : fresh.clone();
+    scratch.dispose();
+    if (kept !== EMPTY) {
+      kept.runOptimize();
+      kept.shrinkToFit();
+    }
+    this.recent.set(key, kept);
+    if (this.recent.size > RECENT_RANGES) {
+      const [oldest, bitmap] = this.recent.entries().next().value!;
+      this.recent.delete(oldest);
+      if (bitmap !== EMPTY) bitmap.dispose();
+    }
+    return kept;
+  }
+
+  private compute(bound: number, atLeast: boolean, scratch: Scratch): Bitmap {
     const edge = Math.floor(bound / this.width);
     const whole = this.order.filter((b) => (atLeast ? b > edge : b < edge)).map((b) => this.buckets.get(b)!);
     const edgeBucket = this.buckets.get(edge);
@@ -65,5 +104,7 @@ export class NumberBuckets {
 
   dispose(): void {
     for (const b of this.buckets.values()) b.dispose();
+    for (const b of this.recent.values()) if (b !== EMPTY) b.dispose();
+    this.recent.clear();
   }
 }

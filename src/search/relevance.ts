@@ -1,5 +1,5 @@
 import { MATCH_TIERS } from '../domain/relevance.ts';
-import { Bitmap, type Scratch } from './bitmap.ts';
+import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
 import type { PrefixMatch } from './term-index.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface RelevanceTier {
   docs: Bitmap;
 }
 
+const TIERS = MATCH_TIERS.length;
+
 /** Best class first: more words at the highest tier, then at the next … */
 export function compareTiers(a: { counts: number[] }, b: { counts: number[] }): number {
   for (let t = a.counts.length - 1; t >= 0; t--)
@@ -26,40 +28,121 @@ export function compareTiers(a: { counts: number[] }, b: { counts: number[] }): 
   return 0;
 }
 
-export function relevanceTiers(matches: Bitmap, words: PrefixMatch[], scratch: Scratch): RelevanceTier[] {
-  const tiers = MATCH_TIERS.length;
-  // Jobs by how many of the words so far reached each tier (index = tier).
-  let states = new Map<string, { counts: number[]; docs: Bitmap }>([
-    [Array(tiers).fill(0).join(','), { counts: Array(tiers).fill(0), docs: scratch.own(matches.clone()) }],
-  ]);
-  for (const word of words) {
-    // The word's tiers, best first; what is left after the last one is tier 0.
-    const bands: Array<[number, Bitmap]> = [
-      [5, word.titleWhole],
-      [4, word.title],
-      [3, word.companyWhole],
-      [2, word.company],
-      [1, word.anyWhole],
-    ];
-    const next = new Map<string, { counts: number[]; docs: Bitmap }>();
-    const put = (counts: number[], tier: number, docs: Bitmap) => {
-      if (docs.isEmpty) return;
-      const moved = counts.slice();
-      moved[tier]!++;
-      const key = moved.join(',');
-      const have = next.get(key);
-      if (have) have.docs.orInPlace(docs);
-      else next.set(key, { counts: moved, docs });
-    };
-    for (const { counts, docs } of states.values()) {
-      const rest = scratch.own(docs.clone());
-      for (const [tier, band] of bands) {
-        put(counts, tier, scratch.own(Bitmap.and(rest, band)));
-        rest.andNotInPlace(band);
+const classLists = new Map<number, number[][]>();
+
+/**
+ * Every class a query of `words` words can have (tier counts summing to `words`), best
+ * first. The same list for every segment, so segments' classes line up by position.
+ */
+export function classesOf(words: number): readonly number[][] {
+  let list = classLists.get(words);
+  if (!list) {
+    list = [];
+    const counts = Array<number>(TIERS).fill(0);
+    const fill = (tier: number, left: number) => {
+      if (tier === 0) {
+        counts[0] = left;
+        list!.push(counts.slice());
+        return;
       }
-      put(counts, 0, rest);
-    }
-    states = next;
+      for (let n = left; n >= 0; n--) {
+        counts[tier] = n;
+        fill(tier - 1, left - n);
+      }
+      counts[tier] = 0;
+    };
+    fill(TIERS - 1, words);
+    list.sort((a, b) => compareTiers({ counts: a }, { counts: b }));
+    classLists.set(words, list);
   }
-  return [...states.values()].sort(compareTiers);
+  return list;
+}
+
+/**
+ * A segment's matches split into relevance classes on demand. A page usually needs only
+ * the first classes (a broad query's best class alone holds more than a page), so each
+ * class is computed when asked, from memoized parts:
+ *
+ * - a word's tier docs: the matches whose best tier for that word is t, computed tier by
+ *   tier from the top (each band ANDed with what the higher bands left);
+ * - the docs whose first k words reach a given multiset of tiers, whatever word took
+ *   which: the union over the k-th word's tiers t of (the first k-1 words' multiset
+ *   minus t) AND (word k's tier-t docs). The class is that set for all the words.
+ *
+ * Asking for every class costs what splitting every state word by word did (the same
+ * sets, memoized); asking for the first few costs a few ANDs.
+ */
+export class RelevanceSplit {
+  private readonly matches: Bitmap;
+  private readonly words: PrefixMatch[];
+  private readonly scratch: Scratch;
+  /** Per word: its tier docs found so far (index = tier), and the matches below them. */
+  private readonly byWord: Array<{ tiers: Array<Bitmap | undefined>; rest: Bitmap; next: number }>;
+  private readonly reached = new Map<string, Bitmap>();
+
+  constructor(matches: Bitmap, words: PrefixMatch[], scratch: Scratch) {
+    this.matches = matches;
+    this.words = words;
+    this.scratch = scratch;
+    this.byWord = words.map(() => ({ tiers: [], rest: matches, next: TIERS - 1 }));
+  }
+
+  /** The non-empty classes, best first, computed as the caller goes. */
+  *classes(): Generator<RelevanceTier> {
+    for (const counts of classesOf(this.words.length)) {
+      const docs = this.classDocs(counts);
+      if (!docs.isEmpty) yield { counts, docs };
+    }
+  }
+
+  /** The docs of one class (tier counts summing to the number of words); may be empty. */
+  classDocs(counts: readonly number[]): Bitmap {
+    return this.reach(counts, this.words.length);
+  }
+
+  /** The matches whose first `k` words reach exactly the tiers `counts` (summing to k). */
+  private reach(counts: readonly number[], k: number): Bitmap {
+    if (k === 0) return this.matches;
+    const key = `${k}:${counts.join(',')}`;
+    const have = this.reached.get(key);
+    if (have) return have;
+    let out: Bitmap | undefined;
+    const fewer = counts.slice();
+    for (let t = TIERS - 1; t >= 0; t--) {
+      if (counts[t] === 0) continue;
+      const mine = this.tierDocs(k - 1, t);
+      if (mine.isEmpty) continue;
+      fewer[t]!--;
+      const before = this.reach(fewer, k - 1);
+      fewer[t]!++;
+      if (before.isEmpty) continue;
+      const both = k === 1 ? mine : this.scratch.own(Bitmap.and(before, mine));
+      if (!out) out = both;
+      else {
+        if (out === mine) out = this.scratch.own(out.clone());
+        out.orInPlace(both);
+      }
+    }
+    const result = out ?? EMPTY;
+    this.reached.set(key, result);
+    return result;
+  }
+
+  /** The matches whose best tier for word `w` is `tier`. */
+  private tierDocs(w: number, tier: number): Bitmap {
+    const state = this.byWord[w]!;
+    const word = this.words[w]!;
+    const bands: Bitmap[] = [word.anyWhole, word.company, word.companyWhole, word.title, word.titleWhole];
+    while (state.next >= tier) {
+      const t = state.next--;
+      if (t === 0) {
+        state.tiers[0] = state.rest;
+        break;
+      }
+      const band = bands[t - 1]!;
+      state.tiers[t] = this.scratch.own(Bitmap.and(state.rest, band));
+      state.rest = this.scratch.own(Bitmap.andNot(state.rest, band));
+    }
+    return state.tiers[tier]!;
+  }
 }

@@ -8,7 +8,7 @@ import type { IndexData } from './index-data.ts';
 import { compareKeys, keyOf, type KeyOrder, type OrderKey } from './order-key.ts';
 import { tierScore } from '../domain/relevance.ts';
 import type { PageKey } from '../domain/page-key.ts';
-import { compareTiers, relevanceTiers } from './relevance.ts';
+import { classesOf, RelevanceSplit } from './relevance.ts';
 import type { PrefixMatch } from './term-index.ts';
 
 /** A search answered by the index: the page's job ids in order, the exact total, facets if asked. */
@@ -189,8 +189,10 @@ function countPreceding(
   let count = 0;
   for (const c of relevanceClasses(parts, scratch)) {
     const classScore = c.counts.reduce((sum, n, tier) => sum + n * tierScore(tier), 0);
+    // Classes come best first, and a class's score orders as its tier counts do (TIER_BASE).
+    if (classScore < score) break;
     if (classScore > score) count += c.size;
-    else if (classScore === score)
+    else
       count +=
         (c.base ? newestOf(base.data, c.base).countBefore(key) : 0) +
         smallBefore((p) => c.small.get(p.data), 'newest');
@@ -219,7 +221,9 @@ function pageOfOne(
   const { data, result } = part;
   const docs = ranked
     ? pageOfTiers(
-        relevanceTiers(result, part.words, scratch).map((t) => t.docs),
+        (function* () {
+          for (const t of new RelevanceSplit(result, part.words, scratch).classes()) yield t.docs;
+        })(),
         page,
       )
     : order === 'salary'
@@ -231,7 +235,7 @@ function pageOfOne(
 }
 
 /** A page over tiers, best first, each newest first (highest doc number first). */
-function pageOfTiers(tiers: Bitmap[], page: PageRequest): number[] {
+function pageOfTiers(tiers: Iterable<Bitmap>, page: PageRequest): number[] {
   const out: number[] = [];
   let skip = page.offset;
   for (const tier of tiers) {
@@ -340,28 +344,30 @@ interface RelevanceClass {
   small: Map<IndexData, Bitmap>;
 }
 
-/** The relevance classes of every segment's matches, merged by class, best first. */
-function relevanceClasses(parts: Part[], scratch: Scratch): RelevanceClass[] {
+/**
+ * The relevance classes of every segment's matches, merged by class, best first; each
+ * computed when the caller reaches it (RelevanceSplit), so a page stops at the classes
+ * it needs. Every segment has the same list of classes (classesOf), in the same order.
+ */
+function* relevanceClasses(parts: Part[], scratch: Scratch): Generator<RelevanceClass> {
   const [base, ...rest] = parts as [Part, ...Part[]];
-  const classes = new Map<string, RelevanceClass>();
-  const classOf = (counts: number[]) => {
-    const key = counts.join(',');
-    let c = classes.get(key);
-    if (!c) classes.set(key, (c = { counts, size: 0, small: new Map() }));
-    return c;
-  };
-  for (const t of relevanceTiers(base.result, base.words, scratch)) {
-    const c = classOf(t.counts);
-    c.base = t.docs;
-    c.size += t.docs.size;
-  }
-  for (const p of rest)
-    for (const t of relevanceTiers(p.result, p.words, scratch)) {
-      const c = classOf(t.counts);
-      c.small.set(p.data, t.docs);
-      c.size += t.docs.size;
+  const baseSplit = new RelevanceSplit(base.result, base.words, scratch);
+  const smallSplits = rest.map((p) => ({
+    data: p.data,
+    split: new RelevanceSplit(p.result, p.words, scratch),
+  }));
+  for (const counts of classesOf(base.words.length)) {
+    const docs = baseSplit.classDocs(counts);
+    const c: RelevanceClass = { counts, size: docs.size, small: new Map() };
+    if (!docs.isEmpty) c.base = docs;
+    for (const { data, split } of smallSplits) {
+      const small = split.classDocs(counts);
+      if (small.isEmpty) continue;
+      c.small.set(data, small);
+      c.size += small.size;
     }
-  return [...classes.values()].sort(compareTiers);
+    if (c.size > 0) yield c;
+  }
 }
 
 /** The page of an index of several segments (see SearchIndex). */

@@ -94,7 +94,11 @@ describe('salary ranges kept per bound (NumberBuckets)', () => {
     const rnd = random(7);
     const values = new Float64Array(5000).map(() => (rnd() < 0.2 ? NaN : Math.round(rnd() * 400_000)));
     const buckets = new NumberBuckets(values, 10_000);
-    const bounds = Array.from({ length: 40 }, () => Math.round(rnd() * 420_000));
+    // Half the bounds are stored values (the bound itself is in range), half anywhere.
+    const stored = values.filter((v) => !Number.isNaN(v));
+    const bounds = Array.from({ length: 40 }, (_, i) =>
+      i % 2 ? stored[Math.floor(rnd() * stored.length)]! : Math.round(rnd() * 420_000),
+    );
     const brute = (bound: number, atLeast: boolean) =>
       [...values.keys()].filter(
         (d) => !Number.isNaN(values[d]!) && (atLeast ? values[d]! >= bound : values[d]! <= bound),

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { JobFilter } from '../domain/job-filter.ts';
-import type { Facets } from './facets.ts';
+import type { FacetCount, FacetField, Facets } from './facets.ts';
 
 /**
  * Facet counts of recent searches, for one version of the index (README "Search index",
@@ -13,27 +13,45 @@ import type { Facets } from './facets.ts';
  * on every refresh).
  */
 export class FacetCache {
-  private readonly entries: LRUCache<string, Facets>;
+  /** By filter and facet: a request that asks for other facets counts only those. */
+  private readonly entries: LRUCache<string, FacetCount[]>;
   hits = 0;
   misses = 0;
 
-  constructor(size: number) {
-    this.entries = new LRUCache({ max: size });
+  /** `size` filters' worth of facets (each of up to all facets). */
+  constructor(size: number, facetsPerFilter = 8) {
+    this.entries = new LRUCache({ max: size * facetsPerFilter });
   }
 
-  /** The cached facets of a filter, or those `count` computes (then cached). */
-  facetsOf(filter: JobFilter, count: () => Facets): Facets {
+  /**
+   * The facets `fields` of a filter: the cached ones, and those `count` computes for the
+   * rest (then cached). A hit is a request whose every facet was cached.
+   */
+  facetsOf(
+    filter: JobFilter,
+    fields: readonly FacetField[],
+    count: (fields: readonly FacetField[]) => Partial<Facets>,
+  ): Partial<Facets> {
     const key = filterKey(filter);
-    if (key === null) return count();
-    const cached = this.entries.get(key);
-    if (cached) {
+    if (key === null) return count(fields);
+    const out: Partial<Facets> = {};
+    const missing: FacetField[] = [];
+    for (const field of fields) {
+      const cached = this.entries.get(`${field}\u0000${key}`);
+      if (cached) out[field] = cached;
+      else missing.push(field);
+    }
+    if (missing.length === 0) {
       this.hits++;
-      return cached;
+      return out;
     }
     this.misses++;
-    const facets = count();
-    this.entries.set(key, facets);
-    return facets;
+    const counted = count(missing);
+    for (const field of missing) {
+      out[field] = counted[field]!;
+      this.entries.set(`${field}\u0000${key}`, counted[field]!);
+    }
+    return out;
   }
 }
 

@@ -27,6 +27,19 @@ export interface Facets {
 
 export const TOP_FACET_VALUES = 20;
 
+export type FacetField = keyof Facets;
+
+export const FACET_FIELDS: readonly FacetField[] = [
+  'remoteType',
+  'jobType',
+  'seniority',
+  'category',
+  'country',
+  'city',
+  'skill',
+  'salary',
+];
+
 const byCountThenValue = (a: FacetCount, b: FacetCount) =>
   b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
@@ -71,8 +84,11 @@ export interface FacetPart {
  * top N + k, k being the values the small segments hold (at most N + k - 1 values can
  * be above it in the base), so the base counts that many and, exactly, those k values.
  */
-export function countFacetsOver(parts: FacetPart[]): Facets {
-  if (parts.length === 1) return countFacets(parts[0]!.data, parts[0]!.result);
+export function countFacetsOver(
+  parts: FacetPart[],
+  fields: readonly FacetField[] = FACET_FIELDS,
+): Partial<Facets> {
+  if (parts.length === 1) return countFacets(parts[0]!.data, parts[0]!.result, fields);
   const [base, ...rest] = parts as [FacetPart, ...FacetPart[]];
   const readers = rest.map((p) => docsReader(p.data, p.result));
   const baseDocs = docsReader(base.data, base.result);
@@ -96,37 +112,48 @@ export function countFacetsOver(parts: FacetPart[]): Facets {
       top,
     );
   };
-  const salary = new Map<string, number>();
-  for (const p of parts)
-    for (const { value, docs } of p.data.salaryBands)
-      salary.set(value, (salary.get(value) ?? 0) + p.result.andCardinality(docs));
-  // Band order (every segment lists the same bands in it).
-  return facetsOf(
-    list,
-    base.data.salaryBands.map(({ value }) => ({ value, count: salary.get(value) ?? 0 })),
-  );
+  const salary = () => {
+    const sums = new Map<string, number>();
+    for (const p of parts)
+      for (const { value, docs } of p.data.salaryBands)
+        sums.set(value, (sums.get(value) ?? 0) + p.result.andCardinality(docs));
+    // Band order (every segment lists the same bands in it).
+    return base.data.salaryBands.map(({ value }) => ({ value, count: sums.get(value) ?? 0 }));
+  };
+  return facetsOf(list, salary, fields);
 }
 
-export function countFacets(data: IndexData, result: Bitmap): Facets {
+export function countFacets(
+  data: IndexData,
+  result: Bitmap,
+  fields: readonly FacetField[] = FACET_FIELDS,
+): Partial<Facets> {
   const readDocs = docsReader(data, result);
   const list = (field: ValueField, top = Infinity) =>
     best(data.values[field].counts(result, readDocs, top), top);
-  return facetsOf(
-    list,
-    data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) })),
-  );
+  const salary = () =>
+    data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) }));
+  return facetsOf(list, salary, fields);
 }
 
-/** The facets from a field's counting and the salary bands' counts (in band order). */
-function facetsOf(list: (field: ValueField, top?: number) => FacetCount[], salary: FacetCount[]): Facets {
-  return {
-    remoteType: list('remoteType'),
-    jobType: list('jobType'),
-    seniority: list('seniority'),
-    category: list('category'),
-    country: list('country'),
-    city: list('city', TOP_FACET_VALUES),
-    skill: list('skill', TOP_FACET_VALUES),
-    salary: salary.filter((f) => f.count > 0),
+/**
+ * The asked facets only, from a field's counting and the salary bands' counts (in band
+ * order): a client that selects two facets does not pay for eight.
+ */
+function facetsOf(
+  list: (field: ValueField, top?: number) => FacetCount[],
+  salary: () => FacetCount[],
+  fields: readonly FacetField[],
+): Partial<Facets> {
+  const count: Record<FacetField, () => FacetCount[]> = {
+    remoteType: () => list('remoteType'),
+    jobType: () => list('jobType'),
+    seniority: () => list('seniority'),
+    category: () => list('category'),
+    country: () => list('country'),
+    city: () => list('city', TOP_FACET_VALUES),
+    skill: () => list('skill', TOP_FACET_VALUES),
+    salary: () => salary().filter((f) => f.count > 0),
   };
+  return Object.fromEntries(fields.map((f) => [f, count[f]()]));
 }

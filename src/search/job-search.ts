@@ -64,7 +64,7 @@ export class JobSearch {
   ): Promise<JobPage & { facets?: JobFacets }> {
     const index = await this.currentIndex();
     if (index) {
-      const answer = index.query(filter, sort, page, { facets: facetNames.length > 0 });
+      const answer = index.query(filter, sort, page, { facets: fieldsOf(facetNames) });
       if (answer !== 'unsupported') {
         const rows = await this.jobs.pageByIds(em, filter, sort, answer.ids);
         if (rows) {
@@ -88,7 +88,7 @@ export class JobSearch {
   /** Facet counts alone (GraphQL's `facets` field). */
   async facets(em: Em, filter: JobFilter, names: readonly FacetName[]): Promise<JobFacets> {
     const index = await this.currentIndex();
-    const answer = index?.query(filter, undefined, { offset: 0, limit: 0 }, { facets: true });
+    const answer = index?.query(filter, undefined, { offset: 0, limit: 0 }, { facets: fieldsOf(names) });
     if (answer && answer !== 'unsupported') return pick(answer.facets!, names);
     return this.jobs.facets(em, filter, names);
   }
@@ -107,6 +107,11 @@ export class JobSearch {
   }
 }
 
-function pick(facets: Facets, names: readonly FacetName[]): JobFacets {
+/** The index's names of the facets a request asks for (the index counts only those). */
+function fieldsOf(names: readonly FacetName[]): Array<keyof Facets> {
+  return names.map((n) => FACET_FIELDS[n]);
+}
+
+function pick(facets: Partial<Facets>, names: readonly FacetName[]): JobFacets {
   return Object.fromEntries(names.map((n) => [n, facets[FACET_FIELDS[n]]])) as JobFacets;
 }

@@ -2,7 +2,7 @@ import type { SortOrder } from '../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../domain/job-filter.ts';
 import { Bitmap, Scratch } from './bitmap.ts';
 import { FacetCache } from './facet-cache.ts';
-import { countFacets, countFacetsOver, type Facets } from './facets.ts';
+import { countFacets, countFacetsOver, FACET_FIELDS, type FacetField, type Facets } from './facets.ts';
 import { planFilter } from './filter-plan.ts';
 import type { IndexData } from './index-data.ts';
 import { compareKeys, keyOf, type KeyOrder, type OrderKey } from './order-key.ts';
@@ -15,7 +15,8 @@ import type { PrefixMatch } from './term-index.ts';
 export interface IndexAnswer {
   ids: string[];
   total: number;
-  facets?: Facets;
+  /** The facets asked for (all of them for `facets: true`). */
+  facets?: Partial<Facets>;
 }
 
 /**
@@ -87,7 +88,7 @@ export class SearchIndex {
     filter: JobFilter,
     sort: SortOrder | undefined,
     page: PageRequest,
-    options: { facets?: boolean } = {},
+    options: { facets?: boolean | readonly FacetField[] } = {},
   ): IndexAnswer | 'unsupported' {
     const scratch = new Scratch();
     try {
@@ -120,10 +121,13 @@ export class SearchIndex {
             ? pageOfOne(parts[0]!, ranked, order, page, scratch)
             : pageOfMany(parts, ranked, order, page, scratch);
       const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
-      if (options.facets) {
-        const count = () =>
-          parts.length === 1 ? countFacets(parts[0]!.data, parts[0]!.result) : countFacetsOver(parts);
-        answer.facets = this.facetCache ? this.facetCache.facetsOf(filter, count) : count();
+      const fields = options.facets === true ? FACET_FIELDS : options.facets || [];
+      if (fields.length > 0) {
+        const count = (asked: readonly FacetField[]) =>
+          parts.length === 1
+            ? countFacets(parts[0]!.data, parts[0]!.result, asked)
+            : countFacetsOver(parts, asked);
+        answer.facets = this.facetCache ? this.facetCache.facetsOf(filter, fields, count) : count(fields);
       }
       return answer;
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FacetCache, filterKey } from '../../../src/search/facet-cache.ts';
-import type { Facets } from '../../../src/search/facets.ts';
+import { FACET_FIELDS, type FacetField, type Facets } from '../../../src/search/facets.ts';
 
 const facets = (n: number): Facets => ({
   remoteType: [{ value: 'remote', count: n }],
@@ -27,20 +27,41 @@ describe('facet cache', () => {
     expect(filterKey({ postedWithinDays: 7 })).toBeNull();
     const cache = new FacetCache(10);
     let counted = 0;
-    cache.facetsOf({ postedWithinDays: 7 }, () => facets(++counted));
-    cache.facetsOf({ postedWithinDays: 7 }, () => facets(++counted));
+    cache.facetsOf({ postedWithinDays: 7 }, FACET_FIELDS, () => facets(++counted));
+    cache.facetsOf({ postedWithinDays: 7 }, FACET_FIELDS, () => facets(++counted));
     expect(counted).toBe(2);
   });
 
   it('counts a filter once, and forgets the least recent past its size', () => {
-    const cache = new FacetCache(2);
+    const cache = new FacetCache(2, 1);
     let counted = 0;
     const count = () => facets(++counted);
-    expect(cache.facetsOf({ query: 'a' }, count).remoteType[0]!.count).toBe(1);
-    expect(cache.facetsOf({ query: 'a' }, count).remoteType[0]!.count).toBe(1);
-    cache.facetsOf({ query: 'b' }, count);
-    cache.facetsOf({ query: 'c' }, count);
-    expect(cache.facetsOf({ query: 'a' }, count).remoteType[0]!.count).toBe(4);
+    const remote = (f: Partial<Facets>) => f.remoteType?.[0]?.count;
+    const only: FacetField[] = ['remoteType'];
+    expect(remote(cache.facetsOf({ query: 'a' }, only, count))).toBe(1);
+    expect(remote(cache.facetsOf({ query: 'a' }, only, count))).toBe(1);
+    cache.facetsOf({ query: 'b' }, only, count);
+    cache.facetsOf({ query: 'c' }, only, count);
+    expect(remote(cache.facetsOf({ query: 'a' }, only, count))).toBe(4);
     expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 4 });
+  });
+
+  it('keeps each facet apart: a request for other facets counts only those', () => {
+    const cache = new FacetCache(10);
+    const asked: FacetField[][] = [];
+    const count = (fields: readonly FacetField[]) => {
+      asked.push([...fields]);
+      return facets(asked.length);
+    };
+    const first = cache.facetsOf({ query: 'a' }, ['remoteType', 'city'], count);
+    expect(Object.keys(first).sort()).toEqual(['city', 'remoteType']);
+    const second = cache.facetsOf({ query: 'a' }, ['city', 'skill', 'remoteType'], count);
+    expect(asked).toEqual([['remoteType', 'city'], ['skill']]);
+    // The cached facets are the first count's, the new one the second's.
+    expect(second.remoteType).toBe(first.remoteType);
+    expect(Object.keys(second).sort()).toEqual(['city', 'remoteType', 'skill']);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 2 });
+    cache.facetsOf({ query: 'a' }, ['skill'], count);
+    expect(cache.hits).toBe(1);
   });
 });

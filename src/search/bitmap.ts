@@ -55,13 +55,26 @@ export class KeyedBitmapsBuilder {
   /** Every key's bitmap, compacted (run containers where they pay, no spare capacity). */
   finish(): Map<string, Bitmap> {
     const out = new Map<string, Bitmap>();
-    for (const [key, { bitmap, docs }] of this.pending) {
-      if (docs.length) bitmap.addMany(docs);
-      bitmap.runOptimize();
-      bitmap.shrinkToFit();
-      out.set(key, bitmap);
+    for (const [key, entry] of this.pending) out.set(key, compact(entry));
+    this.pending.clear();
+    return out;
+  }
+
+  /** As finish, giving the event loop a turn between slices (`slices`, time-slices.ts). */
+  async finishGradually(slices: { slice(): Promise<void> }): Promise<Map<string, Bitmap>> {
+    const out = new Map<string, Bitmap>();
+    for (const [key, entry] of this.pending) {
+      out.set(key, compact(entry));
+      await slices.slice();
     }
     this.pending.clear();
     return out;
   }
+}
+
+function compact({ bitmap, docs }: { bitmap: Bitmap; docs: number[] }): Bitmap {
+  if (docs.length) bitmap.addMany(docs);
+  bitmap.runOptimize();
+  bitmap.shrinkToFit();
+  return bitmap;
 }

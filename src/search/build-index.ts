@@ -37,7 +37,7 @@ export async function readIndexParts(
     jobs: (rows) => need().addJobs(rows),
     memberships: (rows) => need().addMemberships(rows),
   });
-  return { parts: need().finish(), position };
+  return { parts: await need().finishGradually(), position };
 }
 
 /** The index data of one consistent read of the database, and where the change log follows it from. */

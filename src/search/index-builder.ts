@@ -8,6 +8,7 @@ import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
 import { TermIndex, TEXT_FIELDS, type TextField } from './term-index.ts';
+import { TimeSlices } from './time-slices.ts';
 import { ValueIndex } from './value-index.ts';
 
 /** Salary buckets: 10k USD wide, so the facet bands (multiples of 50k) are whole buckets. */
@@ -102,8 +103,34 @@ export class JobIndexBuilder {
     for (const w of row.descriptionWords) this.words.description.add(w, doc);
   }
 
+  /** As finish, giving the event loop a turn between slices (a live gateway serves meanwhile). */
+  async finishGradually(): Promise<IndexParts> {
+    const slices = new TimeSlices();
+    const words = {} as Record<TextField, Map<string, Bitmap>>;
+    for (const f of TEXT_FIELDS) words[f] = await this.words[f].finishGradually(slices);
+    const values = {} as Record<ValueField, Map<string, Bitmap>>;
+    for (const f of VALUE_FIELDS) values[f] = await this.values[f].finishGradually(slices);
+    return this.parts(words, values);
+  }
+
   /** The collected parts, plain (what a snapshot stores); `assembleIndexData` makes the index. */
   finish(): IndexParts {
+    return this.parts(
+      Object.fromEntries(TEXT_FIELDS.map((f) => [f, this.words[f].finish()])) as Record<
+        TextField,
+        Map<string, Bitmap>
+      >,
+      Object.fromEntries(VALUE_FIELDS.map((f) => [f, this.values[f].finish()])) as Record<
+        ValueField,
+        Map<string, Bitmap>
+      >,
+    );
+  }
+
+  private parts(
+    words: Record<TextField, Map<string, Bitmap>>,
+    values: Record<ValueField, Map<string, Bitmap>>,
+  ): IndexParts {
     const parts: IndexParts = {
       ids: this.ids,
       postedUs: this.postedUs,
@@ -111,14 +138,8 @@ export class JobIndexBuilder {
       salaryHigh: this.salaryHigh,
       salaryLow: this.salaryLow,
       hasSalaryMin: new Bitmap(this.hasSalaryMin),
-      words: Object.fromEntries(TEXT_FIELDS.map((f) => [f, this.words[f].finish()])) as Record<
-        TextField,
-        Map<string, Bitmap>
-      >,
-      values: Object.fromEntries(VALUE_FIELDS.map((f) => [f, this.values[f].finish()])) as Record<
-        ValueField,
-        Map<string, Bitmap>
-      >,
+      words,
+      values,
       companiesByName: this.companiesByName,
     };
     this.docOf.clear();
@@ -152,45 +173,78 @@ export interface IndexParts {
   companiesByName: Map<string, string[]>;
 }
 
+/**
+ * As assembleIndexData, with a turn of the event loop between its steps: each of the
+ * orders is one sort of every job (about a second at 1M), the longest piece left.
+ */
+export async function assembleIndexDataGradually(parts: IndexParts): Promise<IndexData> {
+  const slices = new TimeSlices(0);
+  const steps = assemblySteps(parts);
+  const built: Partial<Record<keyof IndexData, unknown>> = {};
+  for (const [name, make] of steps) {
+    await slices.turn();
+    built[name] = make();
+  }
+  return built as IndexData;
+}
+
 /** The index over its parts (the bitmaps are taken over, not copied). */
 export function assembleIndexData(parts: IndexParts): IndexData {
+  return Object.fromEntries(
+    assemblySteps(parts).map(([name, make]) => [name, make()]),
+  ) as unknown as IndexData;
+}
+
+/** The index's fields and how to make each, in an order where each needs only earlier ones. */
+function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown]> {
   const n = parts.ids.length;
   const ids = parts.ids;
   const salaryHigh = new NumberBuckets(parts.salaryHigh, SALARY_BUCKET);
   const high = parts.salaryHigh;
   const firstSeen = parts.firstSeenUs;
-  const data: IndexData = {
-    docCount: n,
-    ids,
-    postedUs: parts.postedUs,
-    firstSeenUs: parts.firstSeenUs,
-    all: Bitmap.fromRange(0, n),
-    terms: new TermIndex({
-      title: parts.words.title,
-      company: parts.words.company,
-      description: parts.words.description,
-    }),
-    values: Object.fromEntries(VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n)])) as Record<
-      ValueField,
-      ValueIndex
-    >,
-    hasSalaryMin: parts.hasSalaryMin,
-    salaryHigh,
-    salaryLow: new NumberBuckets(parts.salaryLow, SALARY_BUCKET),
-    salaryBands: SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) })),
-    companiesByName: parts.companiesByName,
+  return [
+    ['docCount', () => n],
+    ['ids', () => ids],
+    ['postedUs', () => parts.postedUs],
+    ['firstSeenUs', () => parts.firstSeenUs],
+    ['all', () => Bitmap.fromRange(0, n)],
+    [
+      'terms',
+      () =>
+        new TermIndex({
+          title: parts.words.title,
+          company: parts.words.company,
+          description: parts.words.description,
+        }),
+    ],
+    ['values', () => Object.fromEntries(VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n)]))],
+    ['hasSalaryMin', () => parts.hasSalaryMin],
+    ['salaryHigh', () => salaryHigh],
+    ['salaryLow', () => new NumberBuckets(parts.salaryLow, SALARY_BUCKET)],
+    [
+      'salaryBands',
+      () => SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) })),
+    ],
+    ['companiesByName', () => parts.companiesByName],
     // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc.
-    salaryOrder: new RankedOrder(n, (a, b) => {
-      const x = high[a]!;
-      const y = high[b]!;
-      if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
-      return (Number.isNaN(x) ? 0 : y - x) || b - a;
-    }),
+    [
+      'salaryOrder',
+      () =>
+        new RankedOrder(n, (a, b) => {
+          const x = high[a]!;
+          const y = high[b]!;
+          if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+          return (Number.isNaN(x) ? 0 : y - x) || b - a;
+        }),
+    ],
     // first_seen_at desc, id desc.
-    firstSeenOrder: new RankedOrder(
-      n,
-      (a, b) => firstSeen[b]! - firstSeen[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0),
-    ),
-  };
-  return data;
+    [
+      'firstSeenOrder',
+      () =>
+        new RankedOrder(
+          n,
+          (a, b) => firstSeen[b]! - firstSeen[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0),
+        ),
+    ],
+  ];
 }

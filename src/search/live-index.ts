@@ -5,7 +5,8 @@ import { Bitmap, roaringMemory } from './bitmap.ts';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexRows, readIndexParts } from './build-index.ts';
-import { assembleIndexData, type IndexParts } from './index-builder.ts';
+import { assembleIndexData, assembleIndexDataGradually, type IndexParts } from './index-builder.ts';
+import { TimeSlices } from './time-slices.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot.ts';
 import { SearchIndex, type Segment } from './search-index.ts';
@@ -192,8 +193,8 @@ export class LiveSearchIndex {
         disposeIndexData(assembleIndexData(parts));
         throw new Error(`snapshot position ${meta.position} is ahead of this database (${where.nextXid})`);
       }
-      const data = assembleIndexData(parts);
-      base = liveSegment(data, baseLookup(data));
+      const data = await assembleIndexDataGradually(parts);
+      base = liveSegment(data, await baseLookupGradually(data));
       const ok = await this.exclusive(async () => {
         this.segments = [base!];
         this.position = meta.position;
@@ -261,9 +262,9 @@ export class LiveSearchIndex {
       const started = Date.now();
       try {
         const { parts, position } = await readIndexParts(this.repository, this.orm.em.fork());
-        const data = assembleIndexData(parts);
+        const data = await assembleIndexDataGradually(parts);
         if (this.stopped) return disposeIndexData(data);
-        const base = liveSegment(data, baseLookup(data));
+        const base = liveSegment(data, await baseLookupGradually(data));
         await this.exclusive(async () => {
           const old = this.segments;
           this.segments = [base];
@@ -419,6 +420,12 @@ function dropSegment(s: LiveSegment): void {
 function mapLookup(data: IndexData): (id: string) => number | undefined {
   const docs = new Map(data.ids.map((id, doc) => [id, doc]));
   return (id) => docs.get(id);
+}
+
+/** baseLookup after a turn of the event loop (its sort is one piece of about a second at 1M). */
+async function baseLookupGradually(data: IndexData): Promise<(id: string) => number | undefined> {
+  await new TimeSlices(0).turn();
+  return baseLookup(data);
 }
 
 /** The base (a million jobs): docs sorted by id and a binary search, 4 bytes a job rather than a map's ~100. */

@@ -1,3 +1,4 @@
+import { FACET_NAMES, type FacetName } from '../domain/job-facets.ts';
 import type { Bitmap } from './bitmap.ts';
 import type { IndexData, ValueField } from './index-data.ts';
 
@@ -29,16 +30,19 @@ export const TOP_FACET_VALUES = 20;
 
 export type FacetField = keyof Facets;
 
-export const FACET_FIELDS: readonly FacetField[] = [
-  'remoteType',
-  'jobType',
-  'seniority',
-  'category',
-  'country',
-  'city',
-  'skill',
-  'salary',
-];
+/** The index's facet lists under the API's names. */
+export const FIELD_OF_FACET: Record<FacetName, FacetField> = {
+  remote_type: 'remoteType',
+  job_type: 'jobType',
+  seniority: 'seniority',
+  category: 'category',
+  country: 'country',
+  city: 'city',
+  skill: 'skill',
+  salary: 'salary',
+};
+
+export const FACET_FIELDS: readonly FacetField[] = FACET_NAMES.map((n) => FIELD_OF_FACET[n]);
 
 const byCountThenValue = (a: FacetCount, b: FacetCount) =>
   b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);

@@ -5,24 +5,12 @@ import type { SortOrder } from '../domain/enums.ts';
 import type { JobFilter, PageRequest } from '../domain/job-filter.ts';
 import type { FacetName, JobFacets } from '../domain/job-facets.ts';
 import type { JobPage } from '../domain/job-record.ts';
-import type { Facets } from './facets.ts';
+import { FIELD_OF_FACET, type Facets } from './facets.ts';
 import type { LiveSearchIndex } from './live-index.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Which path answered a search (metrics, logs, tests). */
 export type SearchPath = 'index' | 'sql';
-
-/** The index's facet lists under the API's names. */
-const FACET_FIELDS: Record<FacetName, keyof Facets> = {
-  remote_type: 'remoteType',
-  job_type: 'jobType',
-  seniority: 'seniority',
-  category: 'category',
-  country: 'country',
-  city: 'city',
-  skill: 'skill',
-  salary: 'salary',
-};
 
 export interface JobSearchOptions {
   logger: Logger;
@@ -109,9 +97,9 @@ export class JobSearch {
 
 /** The index's names of the facets a request asks for (the index counts only those). */
 function fieldsOf(names: readonly FacetName[]): Array<keyof Facets> {
-  return names.map((n) => FACET_FIELDS[n]);
+  return names.map((n) => FIELD_OF_FACET[n]);
 }
 
 function pick(facets: Partial<Facets>, names: readonly FacetName[]): JobFacets {
-  return Object.fromEntries(names.map((n) => [n, facets[FACET_FIELDS[n]]])) as JobFacets;
+  return Object.fromEntries(names.map((n) => [n, facets[FIELD_OF_FACET[n]]])) as JobFacets;
 }

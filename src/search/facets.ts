@@ -1,5 +1,6 @@
 import { FACET_NAMES, type FacetName } from '../domain/job-facets.ts';
 import type { Bitmap } from './bitmap.ts';
+import { PACKED_FACETS, type PackedFacet } from './facet-codes.ts';
 import type { IndexData, ValueField } from './index-data.ts';
 
 /** One facet value and how many jobs of the current search have it. */
@@ -76,6 +77,31 @@ function docsReader(data: IndexData, result: Bitmap): () => Uint32Array {
   };
 }
 
+type Counts = { value: string; count: number }[];
+
+/**
+ * A result's counts of one field: from one pass over the packed codes (facet-codes.ts)
+ * when that costs less than counting each asked packed field per value, else per value.
+ */
+function fieldCounter(data: IndexData, result: Bitmap, readDocs: () => Uint32Array, fields: readonly FacetField[]) {
+  const codes = data.facetCodes;
+  const asked = PACKED_FACETS.filter((f) => fields.includes(f) && codes.has(f));
+  let packed: Map<PackedFacet, Counts> | null | undefined;
+  const fromPacked = (field: PackedFacet): Counts | undefined => {
+    if (packed === undefined) packed = codes.pays(result.size, asked) ? codes.count(readDocs()) : null;
+    return packed?.get(field);
+  };
+  return {
+    list: (field: ValueField, top = Infinity): Counts =>
+      (isPacked(field) ? fromPacked(field) : undefined) ?? data.values[field].counts(result, readDocs, top),
+    salary: (): Counts =>
+      fromPacked('salary') ??
+      data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) })),
+  };
+}
+
+const isPacked = (field: string): field is PackedFacet => (PACKED_FACETS as readonly string[]).includes(field);
+
 /** One part of a search's matches: those of one index segment (search-index.ts). */
 export interface FacetPart {
   data: IndexData;
@@ -94,16 +120,14 @@ export function countFacetsOver(
 ): Partial<Facets> {
   if (parts.length === 1) return countFacets(parts[0]!.data, parts[0]!.result, fields);
   const [base, ...rest] = parts as [FacetPart, ...FacetPart[]];
-  const readers = rest.map((p) => docsReader(p.data, p.result));
-  const baseDocs = docsReader(base.data, base.result);
+  const counters = rest.map((p) => fieldCounter(p.data, p.result, docsReader(p.data, p.result), fields));
+  const baseCounter = fieldCounter(base.data, base.result, docsReader(base.data, base.result), fields);
   const list = (field: ValueField, top = Infinity): FacetCount[] => {
     const sums = new Map<string, number>();
-    rest.forEach((p, i) => {
-      for (const { value, count } of p.data.values[field].counts(p.result, readers[i]!))
-        sums.set(value, (sums.get(value) ?? 0) + count);
-    });
+    for (const counter of counters)
+      for (const { value, count } of counter.list(field)) sums.set(value, (sums.get(value) ?? 0) + count);
     const inBase = new Set<string>();
-    for (const { value, count } of base.data.values[field].counts(base.result, baseDocs, top + sums.size)) {
+    for (const { value, count } of baseCounter.list(field, top + sums.size)) {
       sums.set(value, (sums.get(value) ?? 0) + count);
       inBase.add(value);
     }
@@ -118,9 +142,8 @@ export function countFacetsOver(
   };
   const salary = () => {
     const sums = new Map<string, number>();
-    for (const p of parts)
-      for (const { value, docs } of p.data.salaryBands)
-        sums.set(value, (sums.get(value) ?? 0) + p.result.andCardinality(docs));
+    for (const counter of [baseCounter, ...counters])
+      for (const { value, count } of counter.salary()) sums.set(value, (sums.get(value) ?? 0) + count);
     // Band order (every segment lists the same bands in it).
     return base.data.salaryBands.map(({ value }) => ({ value, count: sums.get(value) ?? 0 }));
   };
@@ -132,11 +155,13 @@ export function countFacets(
   result: Bitmap,
   fields: readonly FacetField[] = FACET_FIELDS,
 ): Partial<Facets> {
-  const readDocs = docsReader(data, result);
-  const list = (field: ValueField, top = Infinity) =>
-    best(data.values[field].counts(result, readDocs, top), top);
-  const salary = () =>
-    data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) }));
+  const counter = fieldCounter(data, result, docsReader(data, result), fields);
+  const list = (field: ValueField, top = Infinity) => best(counter.list(field, top), top);
+  // Band order, whichever way counted (the packed counts list bands in the same order).
+  const salary = () => {
+    const counts = new Map(counter.salary().map((f) => [f.value, f.count]));
+    return data.salaryBands.map(({ value }) => ({ value, count: counts.get(value) ?? 0 }));
+  };
   return facetsOf(list, salary, fields);
 }
 

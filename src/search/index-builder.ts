@@ -4,6 +4,7 @@ import type {
   IndexMembershipRow,
 } from '../db/repositories/search-index.repository.ts';
 import { Bitmap, KeyedBitmapsBuilder } from './bitmap.ts';
+import { FacetCodes, PACKED_FACETS } from './facet-codes.ts';
 import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
@@ -202,6 +203,8 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
   const salaryHigh = new NumberBuckets(parts.salaryHigh, SALARY_BUCKET);
   const high = parts.salaryHigh;
   const firstSeen = parts.firstSeenUs;
+  let values!: Record<ValueField, ValueIndex>;
+  let bands!: IndexData['salaryBands'];
   return [
     ['docCount', () => n],
     ['ids', () => ids],
@@ -217,13 +220,29 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
           description: parts.words.description,
         }),
     ],
-    ['values', () => Object.fromEntries(VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n)]))],
+    [
+      'values',
+      () =>
+        (values = Object.fromEntries(
+          VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n)]),
+        ) as Record<ValueField, ValueIndex>),
+    ],
     ['hasSalaryMin', () => parts.hasSalaryMin],
     ['salaryHigh', () => salaryHigh],
     ['salaryLow', () => new NumberBuckets(parts.salaryLow, SALARY_BUCKET)],
     [
       'salaryBands',
-      () => SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) })),
+      () => (bands = SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) }))),
+    ],
+    [
+      'facetCodes',
+      () =>
+        FacetCodes.build(n, {
+          ...Object.fromEntries(
+            PACKED_FACETS.filter((f) => f !== 'salary').map((f) => [f, values[f].bitmaps]),
+          ),
+          salary: new Map(bands.map((b) => [b.value, b.docs])),
+        }),
     ],
     ['companiesByName', () => parts.companiesByName],
     // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc.

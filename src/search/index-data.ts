@@ -1,4 +1,5 @@
 import type { Bitmap } from './bitmap.ts';
+import type { FacetCodes } from './facet-codes.ts';
 import type { NumberBuckets } from './number-buckets.ts';
 import type { RankedOrder } from './ranked-order.ts';
 import type { TermIndex } from './term-index.ts';
@@ -47,6 +48,8 @@ export interface IndexData {
   salaryLow: NumberBuckets;
   /** Salary facet bands over salaryHigh, in band order. */
   salaryBands: { value: string; docs: Bitmap }[];
+  /** The few-valued facets' codes packed per doc, for counting small results in one pass. */
+  facetCodes: FacetCodes;
   /** lower(unaccent(name)) and normalized name → company ids. */
   companiesByName: Map<string, string[]>;
   salaryOrder: RankedOrder;

@@ -19,12 +19,11 @@ const SCAN_SHARE_ALL = 1 / 2;
 export class ValueIndex {
   readonly bitmaps: Map<string, Bitmap>;
   /**
-   * For fields with many values (cities, skills): each doc's value numbers, CSR-style
-   * (doc d's values are codes[offsets[d]] … codes[offsets[d+1]-1]). Counting a facet
-   * per value costs one native call per value (3,000 cities: ~10 ms even for a handful
-   * of matches); reading the matches' values costs one step per match and value.
+   * For fields with many values (cities, skills): each doc's value numbers. Counting a
+   * facet per value costs one native call per value (3,000 cities: ~10 ms even for a
+   * handful of matches); reading the matches' values costs one step per match and value.
    */
-  private readonly perDoc?: { names: string[]; offsets: Uint32Array; codes: Uint32Array };
+  private readonly perDoc?: PerDoc;
 
   private readonly docCount: number;
 
@@ -63,11 +62,11 @@ export class ValueIndex {
     const out: { value: string; count: number }[] = [];
     const share = result.size / this.docCount;
     if (this.perDoc && share < (top === Infinity ? SCAN_SHARE_ALL : SCAN_SHARE_TOP)) {
-      const { names, offsets, codes } = this.perDoc;
-      const counts = new Uint32Array(names.length);
-      for (const d of docs())
-        for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) counts[codes[i]!]!++;
-      counts.forEach((count, code) => count > 0 && out.push({ value: names[code]!, count }));
+      const { names } = this.perDoc;
+      const counts = new Uint32Array(names.length + 1);
+      countPerDoc(this.perDoc, docs(), counts);
+      for (let code = 1; code <= names.length; code++)
+        if (counts[code]! > 0) out.push({ value: names[code - 1]!, count: counts[code]! });
       return out;
     }
     this.bySize ??= [...this.bitmaps]
@@ -97,16 +96,73 @@ export class ValueIndex {
   private bySize?: { value: string; bitmap: Bitmap; size: number }[];
 }
 
-function invert(bitmaps: Map<string, Bitmap>, docCount: number) {
+/**
+ * Value codes (1-based; 0: none) per doc in the smallest array that holds them. Most
+ * docs of a field like city have one value: then a doc's first code sits in `first`
+ * (one read per match, 2 bytes per doc) and the few with more keep the rest in `more`.
+ * A field where many docs have several (skills) keeps them all CSR-style: doc d's
+ * codes are codes[offsets[d]] … codes[offsets[d+1]-1].
+ */
+type PerDoc =
+  | {
+      names: string[];
+      kind: 'first';
+      /** The first code, with `flag` set when the doc has more (in `more`). */
+      first: Uint16Array | Uint32Array;
+      flag: number;
+      more: Map<number, number[]>;
+    }
+  | { names: string[]; kind: 'csr'; offsets: Uint32Array; codes: Uint16Array | Uint32Array };
+
+/** Above this share of docs with several values, CSR (a map lookup per such doc costs more). */
+const MANY_SEVERAL = 0.2;
+
+function countPerDoc(perDoc: PerDoc, docs: Uint32Array, counts: Uint32Array): void {
+  if (perDoc.kind === 'csr') {
+    const { offsets, codes } = perDoc;
+    for (const d of docs) for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) counts[codes[i]!]!++;
+    return;
+  }
+  const { first, more, flag } = perDoc;
+  const code = flag - 1;
+  for (const d of docs) {
+    const c = first[d]!;
+    counts[c & code]!++;
+    if (c & flag) for (const m of more.get(d)!) counts[m]!++;
+  }
+  counts[0] = 0; // docs with no value
+}
+
+function invert(bitmaps: Map<string, Bitmap>, docCount: number): PerDoc {
   const names = [...bitmaps.keys()];
-  const offsets = new Uint32Array(docCount + 1);
   const lists = names.map((n) => bitmaps.get(n)!.toUint32Array());
+  const small = names.length < 0x7fff;
+  const Codes = small ? Uint16Array : Uint32Array;
+  const flag = small ? 0x8000 : 0x80000000;
+  const offsets = new Uint32Array(docCount + 1);
   for (const docs of lists) for (const d of docs) offsets[d + 1]!++;
+  let several = 0;
+  for (let d = 0; d < docCount; d++) if (offsets[d + 1]! > 1) several++;
+  if (several <= docCount * MANY_SEVERAL) {
+    const first = new Codes(docCount);
+    const more = new Map<number, number[]>();
+    lists.forEach((docs, i) => {
+      for (const d of docs)
+        if (first[d] === 0) first[d] = i + 1;
+        else {
+          const list = more.get(d);
+          if (list) list.push(i + 1);
+          else more.set(d, [i + 1]);
+          first[d]! |= flag;
+        }
+    });
+    return { names, kind: 'first', first, flag, more };
+  }
   for (let d = 0; d < docCount; d++) offsets[d + 1]! += offsets[d]!;
-  const codes = new Uint32Array(offsets[docCount]!);
+  const codes = new Codes(offsets[docCount]!);
   const fill = offsets.slice(0, docCount);
-  lists.forEach((docs, code) => {
-    for (const d of docs) codes[fill[d]!++] = code;
+  lists.forEach((docs, i) => {
+    for (const d of docs) codes[fill[d]!++] = i + 1;
   });
-  return { names, offsets, codes };
+  return { names, kind: 'csr', offsets, codes };
 }

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { Bitmap } from '../../../src/search/bitmap.ts';
+import { FacetCodes, PACKED_FACETS, type PackedFacet } from '../../../src/search/facet-codes.ts';
+import { ValueIndex } from '../../../src/search/value-index.ts';
+
+/** A seeded generator, so a failure names its case. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A field of `docCount` docs over `values` values: each doc has none, one, or (with
+ * `severalShare`) two or three distinct values.
+ */
+function field(rnd: () => number, docCount: number, values: number, severalShare: number) {
+  const valuesOf: string[][] = [];
+  for (let d = 0; d < docCount; d++) {
+    const n = rnd() < 0.1 ? 0 : rnd() < severalShare ? 2 + Math.floor(rnd() * 2) : 1;
+    const mine = new Set<string>();
+    while (mine.size < Math.min(n, values)) mine.add(`v${Math.floor(rnd() ** 2 * values)}`);
+    valuesOf.push([...mine]);
+  }
+  const docsOf = new Map<string, number[]>();
+  valuesOf.forEach((vs, d) => vs.forEach((v) => docsOf.set(v, [...(docsOf.get(v) ?? []), d])));
+  const bitmaps = new Map([...docsOf].map(([v, docs]) => [v, new Bitmap(docs)]));
+  return { valuesOf, bitmaps };
+}
+
+function bruteCounts(valuesOf: string[][], docs: Uint32Array) {
+  const counts = new Map<string, number>();
+  for (const d of docs) for (const v of valuesOf[d]!) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+const asMap = (list: { value: string; count: number }[]) => new Map(list.map((f) => [f.value, f.count]));
+
+function someDocs(rnd: () => number, docCount: number, share: number): Uint32Array {
+  const docs: number[] = [];
+  for (let d = 0; d < docCount; d++) if (rnd() < share) docs.push(d);
+  return Uint32Array.from(docs);
+}
+
+describe('packed facet codes', () => {
+  it('count every packed field as a brute-force count does, docs with several values included', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const rnd = random(seed);
+      const docCount = 500 + Math.floor(rnd() * 3000);
+      const sizes: Record<PackedFacet, number> = {
+        remoteType: 4,
+        jobType: 6,
+        seniority: 8,
+        category: 25,
+        country: 40 + Math.floor(rnd() * 200),
+        salary: 5,
+      };
+      const fields = Object.fromEntries(
+        PACKED_FACETS.map((f) => [f, field(rnd, docCount, sizes[f], f === 'country' ? 0.05 : seed % 3 === 0 ? 0.02 : 0)]),
+      ) as Record<PackedFacet, ReturnType<typeof field>>;
+      const codes = FacetCodes.build(
+        docCount,
+        Object.fromEntries(PACKED_FACETS.map((f) => [f, fields[f].bitmaps])),
+      );
+      for (const share of [0, 0.01, 0.3, 1]) {
+        const docs = someDocs(rnd, docCount, share);
+        const counted = codes.count(docs);
+        for (const f of PACKED_FACETS) {
+          if (!codes.has(f)) continue;
+          expect(asMap(counted.get(f)!), `seed ${seed} share ${share} ${f}`).toEqual(
+            bruteCounts(fields[f].valuesOf, docs),
+          );
+        }
+      }
+    }
+  });
+
+  it('leave a field that does not fit in the word to its bitmaps, and pack the rest', () => {
+    const rnd = random(99);
+    const docCount = 6000;
+    // 3,000 values, each on two docs: 12 bits.
+    const valuesOf = Array.from({ length: docCount }, (_, d) => [`v${d % 3000}`]);
+    const wide = {
+      valuesOf,
+      bitmaps: new Map(Array.from({ length: 3000 }, (_, v) => [`v${v}`, new Bitmap([v, v + 3000])])),
+    };
+    const codes = FacetCodes.build(docCount, {
+      remoteType: field(rnd, docCount, 4, 0).bitmaps,
+      category: wide.bitmaps,
+      country: wide.bitmaps,
+      salary: wide.bitmaps, // 3 + 12 + 12 + 12 > 31
+    });
+    expect(PACKED_FACETS.filter((f) => codes.has(f))).toEqual(['remoteType', 'category', 'country']);
+    const docs = someDocs(rnd, docCount, 0.5);
+    expect(asMap(codes.count(docs).get('country')!)).toEqual(bruteCounts(wide.valuesOf, docs));
+  });
+
+  it('pay off for small results only, where one read per match beats a count per value', () => {
+    const rnd = random(7);
+    const docCount = 1_000_000;
+    const codes = FacetCodes.build(docCount, { remoteType: field(rnd, 1000, 4, 0).bitmaps, category: field(rnd, 1000, 20, 0).bitmaps });
+    expect(codes.pays(10_000, ['remoteType', 'category'])).toBe(true);
+    expect(codes.pays(900_000, ['remoteType', 'category'])).toBe(false);
+    expect(codes.pays(10, ['seniority'])).toBe(false); // not packed: nothing to read
+  });
+});
+
+describe('value index counts of a many-valued field', () => {
+  it('match a brute-force count, whichever way it reads (first code + extras, or CSR)', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const rnd = random(seed);
+      const docCount = 2000 + Math.floor(rnd() * 4000);
+      // Below and above the share of docs with several values where it switches to CSR.
+      const { valuesOf, bitmaps } = field(rnd, docCount, 100 + Math.floor(rnd() * 400), seed % 2 ? 0.05 : 0.6);
+      const index = new ValueIndex(bitmaps, docCount);
+      for (const share of [0.001, 0.02, 0.05]) {
+        const docs = someDocs(rnd, docCount, share);
+        const result = new Bitmap(docs);
+        expect(asMap(index.counts(result, () => docs)), `seed ${seed} share ${share}`).toEqual(
+          bruteCounts(valuesOf, docs),
+        );
+      }
+    }
+  });
+});

@@ -41,11 +41,7 @@ export class FacetCodes {
   private readonly countsSize: number;
   private readonly docCount: number;
 
-  private constructor(
-    words: Uint32Array,
-    slots: Slot[],
-    several: Map<number, Array<[number, number[]]>>,
-  ) {
+  private constructor(words: Uint32Array, slots: Slot[], several: Map<number, Array<[number, number[]]>>) {
     this.words = words;
     this.slots = slots;
     this.several = several;
@@ -145,7 +141,7 @@ export class FacetCodes {
     }
     if (withSeveral > 0)
       for (const d of docs) {
-        const lists = (words[d]! >>> SEVERAL_BIT) === 1 ? this.several.get(d) : undefined;
+        const lists = words[d]! >>> SEVERAL_BIT === 1 ? this.several.get(d) : undefined;
         if (lists) for (const [slot, codes] of lists) for (const c of codes) counts[s[slot]!.base + c]!++;
       }
     const out = new Map<PackedFacet, { value: string; count: number }[]>();

@@ -83,7 +83,12 @@ type Counts = { value: string; count: number }[];
  * A result's counts of one field: from one pass over the packed codes (facet-codes.ts)
  * when that costs less than counting each asked packed field per value, else per value.
  */
-function fieldCounter(data: IndexData, result: Bitmap, readDocs: () => Uint32Array, fields: readonly FacetField[]) {
+function fieldCounter(
+  data: IndexData,
+  result: Bitmap,
+  readDocs: () => Uint32Array,
+  fields: readonly FacetField[],
+) {
   const codes = data.facetCodes;
   const asked = PACKED_FACETS.filter((f) => fields.includes(f) && codes.has(f));
   let packed: Map<PackedFacet, Counts> | null | undefined;
@@ -100,7 +105,8 @@ function fieldCounter(data: IndexData, result: Bitmap, readDocs: () => Uint32Arr
   };
 }
 
-const isPacked = (field: string): field is PackedFacet => (PACKED_FACETS as readonly string[]).includes(field);
+const isPacked = (field: string): field is PackedFacet =>
+  (PACKED_FACETS as readonly string[]).includes(field);
 
 /** One part of a search's matches: those of one index segment (search-index.ts). */
 export interface FacetPart {

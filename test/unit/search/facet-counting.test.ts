@@ -61,7 +61,10 @@ describe('packed facet codes', () => {
         salary: 5,
       };
       const fields = Object.fromEntries(
-        PACKED_FACETS.map((f) => [f, field(rnd, docCount, sizes[f], f === 'country' ? 0.05 : seed % 3 === 0 ? 0.02 : 0)]),
+        PACKED_FACETS.map((f) => [
+          f,
+          field(rnd, docCount, sizes[f], f === 'country' ? 0.05 : seed % 3 === 0 ? 0.02 : 0),
+        ]),
       ) as Record<PackedFacet, ReturnType<typeof field>>;
       const codes = FacetCodes.build(
         docCount,
@@ -103,7 +106,10 @@ describe('packed facet codes', () => {
   it('pay off for small results only, where one read per match beats a count per value', () => {
     const rnd = random(7);
     const docCount = 1_000_000;
-    const codes = FacetCodes.build(docCount, { remoteType: field(rnd, 1000, 4, 0).bitmaps, category: field(rnd, 1000, 20, 0).bitmaps });
+    const codes = FacetCodes.build(docCount, {
+      remoteType: field(rnd, 1000, 4, 0).bitmaps,
+      category: field(rnd, 1000, 20, 0).bitmaps,
+    });
     expect(codes.pays(10_000, ['remoteType', 'category'])).toBe(true);
     expect(codes.pays(900_000, ['remoteType', 'category'])).toBe(false);
     expect(codes.pays(10, ['seniority'])).toBe(false); // not packed: nothing to read
@@ -116,7 +122,12 @@ describe('value index counts of a many-valued field', () => {
       const rnd = random(seed);
       const docCount = 2000 + Math.floor(rnd() * 4000);
       // Below and above the share of docs with several values where it switches to CSR.
-      const { valuesOf, bitmaps } = field(rnd, docCount, 100 + Math.floor(rnd() * 400), seed % 2 ? 0.05 : 0.6);
+      const { valuesOf, bitmaps } = field(
+        rnd,
+        docCount,
+        100 + Math.floor(rnd() * 400),
+        seed % 2 ? 0.05 : 0.6,
+      );
       const index = new ValueIndex(bitmaps, docCount);
       for (const share of [0.001, 0.02, 0.05]) {
         const docs = someDocs(rnd, docCount, share);

@@ -15,6 +15,12 @@ function isEmpty(value: unknown): boolean {
   return false;
 }
 
+function placesOf(raw: RawPosting): string[] {
+  return [raw.locationText, ...(raw.extraLocations ?? [])].filter(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
+}
+
 /** Whether `later` is the newer copy of `earlier` (later in the feed unless dated older). */
 export function isNewerCopy(earlier: RawPosting, later: RawPosting, now: Date): boolean {
   const a = parseDate(earlier.updatedAt, now);
@@ -30,5 +36,10 @@ export function combineCopies(earlier: RawPosting, later: RawPosting, now: Date)
     // The payload stays the base's: it is what the stored hash is compared with.
     if (key !== 'payload' && isEmpty(out[key]) && !isEmpty(value)) out[key] = value;
   }
+  // Every place either copy names: a board that lists one opening once per country (a
+  // Workable shortcode twice, for Germany and for Spain) is one job in both.
+  const primary = (out.locationText as string | null | undefined) ?? null;
+  const extra = [...new Set([...placesOf(base), ...placesOf(other)])].filter((p) => p !== primary);
+  if (extra.length > 0) out.extraLocations = extra;
   return out as unknown as RawPosting;
 }

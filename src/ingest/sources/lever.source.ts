@@ -40,6 +40,7 @@ const postingSchema = z.object({
   descriptionPlain: text,
   lists: list(z.object({ text: text, content: text })),
   additional: text,
+  additionalPlain: text,
   salaryRange: obj({ currency: text, interval: text, min: num, max: num }),
   salaryDescriptionPlain: text,
 });
@@ -107,7 +108,7 @@ function toPosting(p: LeverPosting, raw: unknown, board: string): RawPosting {
     externalId: p.id,
     title: p.text,
     descriptionHtml: joinDescription(p),
-    descriptionText: p.descriptionPlain,
+    descriptionText: joinPlainText(p),
     locationText: location,
     extraLocations: nonEmpty(cat?.allLocations ?? []).filter((l) => l !== location),
     country: p.country,
@@ -132,7 +133,10 @@ function toPosting(p: LeverPosting, raw: unknown, board: string): RawPosting {
   };
 }
 
-/** Lever splits the ad into description, titled `<li>` lists and a closing block. */
+/**
+ * Lever splits the ad into the description (its opening included), titled `<li>` lists
+ * (what the job needs: most of the skills) and a closing block; the ad is all three.
+ */
 function joinDescription(p: LeverPosting): string | null {
   const parts = [
     p.description,
@@ -140,4 +144,17 @@ function joinDescription(p: LeverPosting): string | null {
     p.additional,
   ].filter((part): part is string => typeof part === 'string' && part !== '');
   return parts.length > 0 ? parts.join('\n') : null;
+}
+
+/**
+ * The plain text of the whole ad. Lever's `descriptionPlain` is the description alone:
+ * taken as the text, it left the lists and the closing block out of search and skills.
+ * Lever sends no plain form of a list, so when the ad has lists, or a closing block
+ * without its plain form, the text is left to be read from the joined HTML (normalize).
+ */
+function joinPlainText(p: LeverPosting): string | null {
+  const hasLists = p.lists.some((l) => (l.content ?? '').trim() !== '' || (l.text ?? '').trim() !== '');
+  if (hasLists || (p.additional && !p.additionalPlain)) return null;
+  const parts = nonEmpty([p.descriptionPlain, p.additionalPlain]);
+  return parts.length > 0 ? parts.join('\n\n') : null;
 }

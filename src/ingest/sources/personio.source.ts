@@ -39,12 +39,23 @@ const xml = new XMLParser({
 const emptyAsNull = (v: unknown) => (v === '' ? null : v);
 const section = z.object({ name: text, value: text });
 
+/**
+ * `<additionalOffices>` comes in two forms: `<office>` elements, or plain text naming
+ * the offices ("Düsseldorf, Bonn"), which used to reject the whole row. Office names
+ * are the company's own labels, so commas and semicolons separate them.
+ */
+function officesAsList(v: unknown): unknown {
+  if (typeof v !== 'string') return emptyAsNull(v);
+  const offices = v.split(/\s*[,;|]\s*/).filter((o) => o !== '');
+  return offices.length > 0 ? { office: offices } : null;
+}
+
 const positionSchema = z.object({
   id: idField,
   name: titleField,
   subcompany: text,
   office: text,
-  additionalOffices: z.preprocess(emptyAsNull, z.object({ office: list(text) }).nullish()),
+  additionalOffices: z.preprocess(officesAsList, z.object({ office: list(text) }).nullish()),
   department: text,
   jobDescriptions: z.preprocess(emptyAsNull, z.object({ jobDescription: list(section) }).nullish()),
   employmentType: text,

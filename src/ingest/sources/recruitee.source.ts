@@ -46,6 +46,12 @@ const offerSchema = z.object({
   experience_code: text,
   tags: list(text),
   salary: obj({ min: num, max: num, currency: text, period: text }),
+  lang_code: text,
+  primary_lang_code: text,
+  translations: z
+    .record(z.string(), z.object({ title: text, description: text, requirements: text }).partial().nullish())
+    .nullish()
+    .catch(null),
 });
 type RecruiteeOffer = z.infer<typeof offerSchema>;
 
@@ -77,6 +83,7 @@ function toPosting(o: RecruiteeOffer, raw: unknown, board: string): RawPosting {
     typeof p === 'string' ? p : (p.name ?? nonEmpty([p.city, p.state, p.country]).join(', ')),
   );
   const description = nonEmpty([o.description, o.requirements]);
+  if (description.length === 0) description.push(...translatedText(o));
   const salary = o.salary;
   return {
     source: 'recruitee',
@@ -106,6 +113,22 @@ function toPosting(o: RecruiteeOffer, raw: unknown, board: string): RawPosting {
     tags: nonEmpty(o.tags),
     payload: raw,
   };
+}
+
+/**
+ * Some offers carry their text only per language, under `translations` (`{ "nl":
+ * { description, requirements } }`), with empty top-level fields: the offer's own
+ * language first, then English, then any language that has text.
+ */
+function translatedText(o: RecruiteeOffer): string[] {
+  const byLang = o.translations ?? {};
+  const order = [o.lang_code, o.primary_lang_code, 'en', ...Object.keys(byLang)];
+  for (const lang of order) {
+    const t = lang ? byLang[lang] : undefined;
+    const text = t ? nonEmpty([t.description, t.requirements]) : [];
+    if (text.length > 0) return text;
+  }
+  return [];
 }
 
 /** The three exclusive flags, reported under Recruitee's own names. */

@@ -3,7 +3,7 @@ import type { RawPosting } from '../../domain/raw-posting.ts';
 import { readEnvelope } from './feed-envelope.ts';
 import { fetchAllPages } from './fetch-board.ts';
 import { idFromKey, mapRows } from './map-rows.ts';
-import { flag, idField, obj, text, titleField } from './row-fields.ts';
+import { flag, idField, nonEmpty, obj, text, titleField } from './row-fields.ts';
 import type { SourceAdapter } from './source.ts';
 
 /**
@@ -23,6 +23,8 @@ export interface SmartRecruitersSourceOptions {
 }
 
 const labelled = obj({ label: text });
+/** A label with the platform's own code for it. */
+const coded = obj({ id: text, label: text });
 
 const postingSchema = z.object({
   id: idField,
@@ -38,8 +40,8 @@ const postingSchema = z.object({
     fullLocation: text,
   }),
   department: labelled,
-  typeOfEmployment: labelled,
-  experienceLevel: labelled,
+  typeOfEmployment: coded,
+  experienceLevel: coded,
 });
 type SmartRecruitersPosting = z.infer<typeof postingSchema>;
 
@@ -98,9 +100,9 @@ function toPosting(p: SmartRecruitersPosting, raw: unknown, board: string, jobsU
     country: p.location?.country ?? null,
     workplaceType: workplaceOf(p.location),
     remoteFlag: p.location?.remote ?? null,
-    employmentType: p.typeOfEmployment?.label ?? null,
+    employmentType: labelAndId(p.typeOfEmployment),
     department: p.department?.label ?? null,
-    seniority: p.experienceLevel?.label ?? null,
+    seniority: labelAndId(p.experienceLevel),
     listingUrl: `${jobsUrl}/${encodeURIComponent(company)}/${encodeURIComponent(p.id)}`,
     postedAt: p.releasedDate,
     payload: raw,
@@ -118,4 +120,17 @@ function workplaceOf(location: SmartRecruitersPosting['location']): string | nul
   if (location.remote === true) return 'remote';
   if (location.hybrid === false && location.remote === false) return 'onsite';
   return null;
+}
+
+/**
+ * A label in the board's language ("Vollzeit", "Temps plein", "正社員") beside its
+ * stable id ("permanent", "part_time", "mid_senior_level"): both go to the classifier,
+ * label first, so a label it cannot read still has the id to go by (before, only the
+ * label was read).
+ */
+function labelAndId(v: { id: string | null; label: string | null } | null | undefined): string | null {
+  if (!v) return null;
+  const parts = nonEmpty([v.label, v.id]);
+  if (parts.length === 2 && parts[0]!.toLowerCase() === parts[1]!.toLowerCase()) parts.pop();
+  return parts.length > 0 ? parts.join(', ') : null;
 }

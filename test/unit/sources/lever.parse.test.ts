@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLeverSource, isLeverNotFoundBody } from '../../../src/ingest/sources/lever.source.ts';
 import { ParseError } from '../../../src/ingest/sources/parse-error.ts';
+import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { readFixture } from './support/fixtures.ts';
 
 const source = createLeverSource();
@@ -28,7 +29,8 @@ describe('lever parse', () => {
         '<h3>R&amp;D &lt;skills&gt;</h3><ul><li>Go or Kotlin</li></ul>',
         '<div>Relocation support available.</div>',
       ].join('\n'),
-      descriptionText: "Build the ledger that moves our merchants' money.",
+      // Lists have no plain form: the text is read from the whole ad's HTML (below).
+      descriptionText: null,
       locationText: 'Lisbon',
       extraLocations: ['Porto', 'Madrid'],
       country: 'PT',
@@ -51,6 +53,19 @@ describe('lever parse', () => {
       extraLocations: [],
     });
     expect(postings[2]).toMatchObject({ workplaceType: 'unspecified', country: null, salary: null });
+  });
+
+  it('keeps the lists and the closing block in the text that search and skills read', () => {
+    const { postings } = parse('board.json');
+    const { job } = normalizePosting(postings[0]!) as { job: { descriptionText: string; skills: string[] } };
+    expect(job.descriptionText).toContain("Build the ledger that moves our merchants' money.");
+    expect(job.descriptionText).toContain('Go or Kotlin');
+    expect(job.descriptionText).toContain('Relocation support available.');
+    expect(job.skills).toEqual(expect.arrayContaining(['Go', 'Kotlin']));
+    // Without lists, the plain forms Lever sends: description, then the closing block.
+    expect(postings[1]!.descriptionText).toBe(
+      'Pick, pack and ship.\n\nWeekend shifts are paid at time and a half.',
+    );
   });
 
   it('asks for the next page only after a full page', () => {

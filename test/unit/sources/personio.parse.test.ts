@@ -52,6 +52,14 @@ describe('personio parse', () => {
     expect(postings.map((p) => [p.externalId, p.extraLocations])).toEqual([['4410301', ['Düsseldorf']]]);
   });
 
+  it('reads <additionalOffices> holding plain text as the offices it names', () => {
+    const { postings, rejected } = parse('plain-offices.xml');
+    expect(rejected).toEqual([]);
+    expect(postings.map((p) => [p.externalId, p.locationText, p.extraLocations])).toEqual([
+      ['4410302', 'Cologne', ['Düsseldorf', 'Bonn', 'Remote']],
+    ]);
+  });
+
   it('reads an empty feed as no postings', () => {
     expect(parse('empty.xml')).toEqual({ postings: [], rejected: [] });
   });

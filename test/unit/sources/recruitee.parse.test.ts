@@ -50,6 +50,21 @@ describe('recruitee parse', () => {
     expect(postings[2]).toMatchObject({ workplaceType: 'on_site', extraLocations: [] });
   });
 
+  it('reads the text under translations when the top-level fields are empty: own language first', () => {
+    const { postings, rejected } = source.parse(
+      readFixture('recruitee', 'translations-only.json'),
+      'tulipworks',
+    );
+    expect(rejected).toEqual([]);
+    expect(postings[0]!.descriptionHtml).toBe(
+      "<p>Bouw onze order-API's.</p>\n<ul><li>Elixir en PostgreSQL</li></ul>",
+    );
+    // No language named: English first, else whichever has text.
+    expect(postings[1]!.descriptionHtml).toBe('<p>Hilf unseren Kunden.</p>');
+    // Top-level text wins over translations (board.json carries an empty one).
+    expect(parse('board.json').postings[0]!.descriptionHtml).toContain('Ship our design system.');
+  });
+
   it('converts only the Recruitee timestamp shape', () => {
     expect(recruiteeTime('2026-02-12 08:00:00 UTC')).toBe('2026-02-12T08:00:00Z');
     expect(recruiteeTime('2026-02-12T08:00:00Z')).toBe('2026-02-12T08:00:00Z');

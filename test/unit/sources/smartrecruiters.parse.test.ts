@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { ParseError } from '../../../src/ingest/sources/parse-error.ts';
 import { createSmartRecruitersSource } from '../../../src/ingest/sources/smartrecruiters.source.ts';
 import { readFixture } from './support/fixtures.ts';
@@ -30,9 +31,10 @@ describe('smartrecruiters parse', () => {
       country: 'us',
       workplaceType: 'onsite',
       remoteFlag: false,
-      employmentType: 'Full-time',
+      // The label, then SmartRecruiters' own code for it (the classifier reads both).
+      employmentType: 'Full-time, permanent',
       department: 'Field Operations',
-      seniority: 'Mid-Senior Level',
+      seniority: 'Mid-Senior Level, mid-senior_level',
       listingUrl: 'https://jobs.smartrecruiters.com/HelixRobotics/744000000000001',
       postedAt: '2026-03-02T08:15:00.000Z',
       payload: expect.objectContaining({ refNumber: 'REF0001X' }),
@@ -47,7 +49,25 @@ describe('smartrecruiters parse', () => {
 
   it('leaves workplace unknown when only remote:false is sent', () => {
     const dispatcher = parse('page-2.json').postings.find((p) => p.title === 'Service Dispatcher');
-    expect(dispatcher).toMatchObject({ workplaceType: null, remoteFlag: false, employmentType: 'Part-time' });
+    expect(dispatcher).toMatchObject({ workplaceType: null, remoteFlag: false });
+    expect(dispatcher?.employmentType).toMatch(/^Part-time\b/);
+  });
+
+  it('reads the employment type and level by their ids when the label is in a language the rules do not know', () => {
+    const body = JSON.parse(readFixture('smartrecruiters', 'board.json')) as {
+      content: Array<Record<string, unknown>>;
+    };
+    body.content[0]!.typeOfEmployment = { id: 'permanent', label: '正社員' };
+    body.content[0]!.experienceLevel = { id: 'entry_level', label: '新卒' };
+    // A localized label the rules know still decides over the id.
+    body.content[1]!.typeOfEmployment = { id: 'permanent', label: 'Teilzeit' };
+    const [japanese, german] = source.parse(JSON.stringify(body), 'HelixRobotics').postings;
+    const a = normalizePosting(japanese!);
+    const b = normalizePosting(german!);
+    if (!a.ok || !b.ok) throw new Error('not normalized');
+    expect(a.job.jobType).toBe('full-time');
+    expect(a.job.seniority).toBe('entry');
+    expect(b.job.jobType).toBe('part-time');
   });
 
   it('stops paging at totalFound', () => {

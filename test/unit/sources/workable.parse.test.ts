@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { combineCopies } from '../../../src/ingest/combine-copies.ts';
+import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { ParseError } from '../../../src/ingest/sources/parse-error.ts';
 import { createWorkableSource } from '../../../src/ingest/sources/workable.source.ts';
 import { readFixture } from './support/fixtures.ts';
@@ -48,6 +50,20 @@ describe('workable parse', () => {
       department: null,
       locationText: 'Utrecht, Netherlands',
     });
+  });
+
+  it('keeps every country of a shortcode the widget lists once per country', () => {
+    const { postings } = parse('listed-twice.json');
+    expect(postings.map((p) => p.externalId)).toEqual(['9A8B7C6D5E', '9A8B7C6D5E']);
+    // The ingest combines two rows of one id (pipeline.ts); both places survive it.
+    const one = combineCopies(postings[0]!, postings[1]!, new Date('2026-03-10T00:00:00Z'));
+    expect([one.locationText, ...(one.extraLocations ?? [])].sort()).toEqual([
+      'Berlin, Berlin, Germany',
+      'Madrid, Community of Madrid, Spain',
+    ]);
+    const normalized = normalizePosting(one);
+    if (!normalized.ok) throw new Error(normalized.reason);
+    expect(normalized.job.places.map((p) => p.countryCode).sort()).toEqual(['DE', 'ES']);
   });
 
   it('rejects a job without a shortcode', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -10,6 +10,7 @@ import type { IngestDeps, IngestSummary } from './pipeline.ts';
 import { findDataset } from './sources/datasets.ts';
 import { createGenericSource } from './sources/generic.source.ts';
 import type { GenericMapping } from './sources/generic-mapping.ts';
+import { readMappingFile } from './sources/mapping-file.ts';
 import { glassdoorCsvMapping, simplifyJsonMapping } from './sources/generic-mappings.ts';
 import { isBoardPlatform, type SourceRegistry } from './sources/registry.ts';
 import type { SourceAdapter } from './sources/source.ts';
@@ -48,8 +49,7 @@ function loadMapping(name: string | undefined): GenericMapping {
   if (!name) throw new Error('a generic import needs --mapping (simplify, glassdoor, or a JSON file)');
   const named = NAMED_MAPPINGS[name];
   if (named) return named;
-  const fields = JSON.parse(readFileSync(name, 'utf8')) as GenericMapping['fields'];
-  return { name: basename(name), fields };
+  return readMappingFile(name);
 }
 
 type Parse = Pick<SourceAdapter, 'parse'>;

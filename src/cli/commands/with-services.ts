@@ -1,9 +1,9 @@
 import { loadConfig } from '../../config.ts';
-import { servedBy } from '../../db/orm.ts';
+import { migrate, servedBy } from '../../db/orm.ts';
 import { createServices, type Services } from '../../services.ts';
 
 export interface WithServicesOptions {
-  /** The command reads or writes tables: refuse, with the fix, when migrations are pending. */
+  /** The command reads or writes tables: migrate the embedded database, refuse on a PostgreSQL one not migrated. */
   schema?: boolean;
 }
 
@@ -26,18 +26,29 @@ export async function withServices<T>(
 }
 
 /**
- * Without this an operator pointing a command at a new database read one
- * `relation "…" does not exist` per board; the fix is one command away.
+ * The embedded database is this project's own: a command migrates it, as `serve`
+ * does, so `jobs ingest` works on a fresh checkout (it used to fail until `migrate` was
+ * run, which the README did not say). A PostgreSQL database is the operator's: a
+ * schema change there is a deliberate step (`jobs migrate`), so a command refuses,
+ * with the fix, instead of one `relation "…" does not exist` per board.
  */
 async function requireMigrated(services: Services): Promise<void> {
   const pending = await services.orm.migrator.getPending();
-  if (pending.length > 0)
-    throw new Error(
-      `the database is not migrated (${pending.length} pending): run \`npm run jobs -- migrate\` first (\`serve\` migrates by itself)`,
-    );
+  if (pending.length === 0) return;
+  if (services.config.database.kind === 'pglite') {
+    const applied = await migrate(services.orm);
+    console.error(`jobs: migrated the embedded database (${applied.length} applied)`);
+    return;
+  }
+  throw new Error(
+    `the database is not migrated (${pending.length} pending): run \`npm run jobs -- migrate\` first (\`serve\` migrates by itself)`,
+  );
 }
 
-/** withServices for commands that work on the tables (everything but migrate, seed and serve). */
+/**
+ * withServices for commands that work on the tables (everything but migrate, seed and
+ * serve): the embedded database is migrated first, PostgreSQL must be.
+ */
 export function withMigratedServices<T>(body: (services: Services) => Promise<T>): Promise<T> {
   return withServices(body, { schema: true });
 }

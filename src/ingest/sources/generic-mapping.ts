@@ -7,6 +7,39 @@ import type { RawPosting } from '../../domain/raw-posting.ts';
  * the few formats that need one (Unix seconds, a rating glued to a company name).
  */
 
+/** Every field a mapping can fill, in the order the README's table lists them. */
+export const MAPPABLE_FIELDS = [
+  'externalId',
+  'title',
+  'companyName',
+  'companyDomain',
+  'companyLogoUrl',
+  'descriptionHtml',
+  'descriptionText',
+  'locationText',
+  'extraLocations',
+  'city',
+  'region',
+  'country',
+  'workplaceType',
+  'remoteFlag',
+  'employmentType',
+  'department',
+  'seniority',
+  'salaryText',
+  'salaryMin',
+  'salaryMax',
+  'salaryCurrency',
+  'salaryPeriod',
+  'listingUrl',
+  'applyUrl',
+  'postedAt',
+  'updatedAt',
+  'visaSponsorship',
+  'closed',
+  'tags',
+] as const;
+
 type StringField =
   | 'externalId'
   | 'title'
@@ -33,11 +66,23 @@ type BooleanField = 'remoteFlag' | 'visaSponsorship' | 'closed';
 type TimeField = 'postedAt' | 'updatedAt';
 type ListField = 'extraLocations' | 'tags';
 export type MappableField = StringField | NumberField | BooleanField | TimeField | ListField;
+type Listed = (typeof MAPPABLE_FIELDS)[number];
+// The list and the types name the same fields: one missing from either fails to compile.
+const sameFields: [Exclude<MappableField, Listed>, Exclude<Listed, MappableField>] extends [never, never]
+  ? true
+  : false = true;
+void sameFields;
 
 export type Row = Record<string, unknown>;
 
-/** A column/key name, or one with a transform of the value read there. */
-export type FieldRule = string | { from: string; transform: (value: unknown, row: Row) => unknown };
+/**
+ * A column/key name; or one with a transform of the value read there and a default for
+ * when it is empty; or a constant for every row.
+ */
+export type FieldRule =
+  | string
+  | { from: string; transform?: (value: unknown, row: Row) => unknown; default?: unknown }
+  | { value: unknown };
 
 export interface GenericMapping {
   /** Shown in rejection reasons and logs. */
@@ -60,6 +105,9 @@ const NUMBER_FIELDS: readonly string[] = ['salaryMin', 'salaryMax'];
 const BOOLEAN_FIELDS: readonly string[] = ['remoteFlag', 'visaSponsorship', 'closed'];
 const TIME_FIELDS: readonly string[] = ['postedAt', 'updatedAt'];
 const LIST_FIELDS: readonly string[] = ['extraLocations', 'tags'];
+/** How spreadsheets write a yes or a no. */
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 
 /** Exact key first (CSV headers may contain dots), then a dotted walk. */
 export function readPath(row: unknown, path: string): unknown {
@@ -78,10 +126,16 @@ export function applyMapping(row: Row, mapping: GenericMapping, board: string): 
   const missing = mapping.missing ?? [''];
   const values: Partial<Record<MappableField, unknown>> = {};
   for (const [field, rule] of Object.entries(mapping.fields) as Array<[MappableField, FieldRule]>) {
-    const from = typeof rule === 'string' ? rule : rule.from;
-    let value = readPath(row, from);
+    if (typeof rule !== 'string' && 'value' in rule) {
+      values[field] = coerce(field, rule.value);
+      continue;
+    }
+    let value = readPath(row, typeof rule === 'string' ? rule : rule.from);
     if (typeof value === 'string' && missing.includes(value.trim())) value = undefined;
-    if (typeof rule !== 'string' && value !== undefined && value !== null) value = rule.transform(value, row);
+    if (typeof rule !== 'string') {
+      if (rule.transform && value !== undefined && value !== null) value = rule.transform(value, row);
+      if ((value === undefined || value === null) && rule.default !== undefined) value = rule.default;
+    }
     values[field] = coerce(field, value);
   }
   const title = values.title as string | null;
@@ -129,8 +183,10 @@ function coerce(field: MappableField, value: unknown): unknown {
   }
   if (BOOLEAN_FIELDS.includes(field)) {
     if (typeof value === 'boolean') return value;
-    if (value === 'true' || value === 'false') return value === 'true';
-    throw new Error(`${field}: expected a boolean`);
+    const word = String(value).trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+    throw new Error(`${field}: expected a boolean (true/false, yes/no, 1/0), got ${JSON.stringify(value)}`);
   }
   if (TIME_FIELDS.includes(field)) {
     if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;

@@ -84,6 +84,7 @@ function readRows(
 function idOf(raw: unknown, mapping: GenericMapping): string | undefined {
   const rule = mapping.fields.externalId;
   if (rule === undefined) return undefined;
-  const value = readPath(raw, typeof rule === 'string' ? rule : rule.from);
+  const value =
+    typeof rule === 'string' ? readPath(raw, rule) : 'value' in rule ? rule.value : readPath(raw, rule.from);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }

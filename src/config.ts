@@ -45,6 +45,12 @@ const EnvSchema = z
     DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
     /** Run configured sources on their intervals inside the server. @default true */
     INGEST_POLLER: boolFromEnv.default(true),
+    /**
+     * Days without a sighting after which an open posting expires (file imports and
+     * sources never fetched whole cannot close what they stop listing); 0: never.
+     * @default 60
+     */
+    JOB_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(60),
     /** Worker threads that normalize postings during ingest; 0 normalizes on the main thread. @default the number of cores */
     NORMALIZE_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
     /** Serve Prometheus metrics at /metrics. @default true */
@@ -86,6 +92,8 @@ export interface Config {
   logLevel: string;
   demoJobs: number;
   ingestPoller: boolean;
+  /** Days without a sighting before an open posting expires; 0: never (expiry dates still apply). */
+  jobExpiryDays: number;
   normalizeThreads: number;
   metrics: { enabled: boolean; token: string | null };
   graphql: { trustedDocumentsOnly: boolean };
@@ -142,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     demoJobs: e.DEMO_JOBS,
     ingestPoller: e.INGEST_POLLER,
+    jobExpiryDays: e.JOB_EXPIRY_DAYS,
     normalizeThreads: e.NORMALIZE_THREADS,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
     graphql: { trustedDocumentsOnly: e.GRAPHQL_TRUSTED_DOCUMENTS_ONLY },

@@ -6,6 +6,7 @@ import { describeDatabase, loadConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/database-errors.ts';
 import { migrate } from './db/orm.ts';
 import { createApp } from './http/create-app.ts';
+import { startExpirySweeper } from './ingest/expire-stale.ts';
 import { startPoller } from './ingest/poller.ts';
 import { DEMO_API_KEY, seedDemo } from './ingest/seed-demo.ts';
 import { createServices, type Services } from './services.ts';
@@ -28,10 +29,12 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   let stopping = false;
   const app = await createApp(services, { readiness: { ready: () => ready } });
   let poller: ReturnType<typeof startPoller> | null = null;
+  let sweeper: ReturnType<typeof startExpirySweeper> | null = null;
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     stopping = true;
     await poller?.stop();
+    await sweeper?.stop();
     await app.close();
     await services.close();
     process.exit(0);
@@ -62,6 +65,7 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   services.search.index?.start();
   ready = true;
   poller = config.ingestPoller ? startPoller(services) : null;
+  sweeper = startExpirySweeper(services);
   if (options.seedDemo) printBanner(address);
   return { app, services };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { createJobEvents, type JobEvents } from './db/job-events.ts';
 import { closeOrm, createOrm, engineOf, type EmbeddedRole, type Orm } from './db/orm.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
+import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
@@ -35,6 +36,7 @@ export interface Services {
   organizations: OrganizationRepository;
   catalog: CatalogRepository;
   ingest: IngestRepository;
+  expiry: ExpiryRepository;
   sources: SourceRepository;
   registry: SourceRegistry;
   http: HttpClient;
@@ -120,6 +122,7 @@ export async function createServices(
     organizations: new OrganizationRepository(),
     catalog: new CatalogRepository(),
     ingest: new IngestRepository(),
+    expiry: new ExpiryRepository(),
     sources: new SourceRepository(),
     registry: overrides.registry ?? createSourceRegistry(),
     http: overrides.http ?? createHttpClient({ userAgent: 'job-listings-service/0.1 (+https://localhost)' }),

@@ -30,8 +30,25 @@ export const SENIORITIES = [
 ] as const;
 export type Seniority = (typeof SENIORITIES)[number];
 
-export const JOB_STATUSES = ['open', 'closed'] as const;
+/**
+ * open: a source lists it. closed: gone from a complete fetch of every source that had
+ * it (or marked closed by one). expired: not seen for JOB_EXPIRY_DAYS, or past the
+ * expiry date its source gave — what a file import or a source never fetched whole
+ * can say of a posting that may be gone (issue 11).
+ */
+export const JOB_STATUSES = ['open', 'closed', 'expired'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** A job status filter: one status, or all of them. */
+export const JOB_STATUS_FILTERS = [...JOB_STATUSES, 'any'] as const;
+export type JobStatusFilter = (typeof JOB_STATUS_FILTERS)[number];
+
+/**
+ * Where a job's posting date came from: the source's own date, or (the source gave
+ * none) the time this service first saw the posting.
+ */
+export const POSTED_AT_SOURCES = ['source', 'first_seen'] as const;
+export type PostedAtSource = (typeof POSTED_AT_SOURCES)[number];
 
 /** Where a posting came from. `generic` is the JSON/CSV import, `demo` the generator. */
 export const ATS_PLATFORMS = [

@@ -1,4 +1,4 @@
-import type { JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
+import type { JobStatusFilter, JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
 import { invalidParameter } from './errors.ts';
 import type { PageKey } from './page-key.ts';
 import { storableText } from './text.ts';
@@ -43,7 +43,7 @@ export interface JobFilter {
   isRemote?: boolean;
   visaSponsorship?: boolean;
   /** @default 'open' */
-  status?: 'open' | 'closed' | 'any';
+  status?: JobStatusFilter;
   /** Restrict to one organization's board (GET /jobs, organizationJobs). */
   organizationId?: string;
 }

@@ -1,4 +1,12 @@
-import type { AtsPlatform, JobStatus, JobType, RemoteType, SalaryPeriod, Seniority } from './enums.ts';
+import type {
+  AtsPlatform,
+  JobStatus,
+  JobType,
+  PostedAtSource,
+  RemoteType,
+  SalaryPeriod,
+  Seniority,
+} from './enums.ts';
 import type { PlaceParts } from './job.ts';
 import type { PageKey } from './page-key.ts';
 
@@ -37,6 +45,8 @@ export interface JobRecord {
   applyUrl: string | null;
   visaSponsorship: boolean | null;
   postedAt: Date;
+  /** Whether postedAt is the source's date or, the source giving none, firstSeenAt. */
+  postedAtSource: PostedAtSource;
   firstSeenAt: Date;
   lastSeenAt: Date;
   updatedAt: Date;

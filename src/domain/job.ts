@@ -66,6 +66,8 @@ export interface NormalizedJob {
   visaSponsorship: boolean | null;
   postedAt: Date | null;
   sourceUpdatedAt: Date | null;
+  /** When the source says the posting ends; null when it does not say. */
+  expiresAt: Date | null;
   status: JobStatus;
   /** sha256 of the raw payload, to skip unchanged postings. */
   payloadHash: string;

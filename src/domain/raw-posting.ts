@@ -56,6 +56,11 @@ export interface RawPosting {
   /** ISO string, Date, or epoch milliseconds. */
   postedAt?: string | number | Date | null;
   updatedAt?: string | number | Date | null;
+  /**
+   * When the source says the posting ends (a mapped expiry column, Recruitee's
+   * `close_at`): past it, the posting is expired.
+   */
+  expiresAt?: string | number | Date | null;
   tags?: string[];
   /**
    * The source says the posting is no longer open (a dataset's `active: false`): it is

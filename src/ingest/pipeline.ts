@@ -365,7 +365,7 @@ async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em, copy: b
   const copied = plan.copies.map((w) => w.jobId);
   await deps.writer.settleStatus(
     tx,
-    [...copied, ...plan.writes.filter((w) => w.job.status === 'closed').map((w) => w.jobId)],
+    [...copied, ...plan.writes.filter((w) => w.job.status !== 'open').map((w) => w.jobId)],
     now,
   );
   // Jobs stored before, rewritten or given a copy: their places and salary come from all

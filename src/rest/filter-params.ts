@@ -1,6 +1,7 @@
 import {
   ATS_PLATFORMS,
   FILTERABLE_REMOTE_TYPES,
+  JOB_STATUS_FILTERS,
   JOB_TYPES,
   SENIORITIES,
   SORT_ORDERS,
@@ -58,7 +59,13 @@ export const filterProperties = {
     maximum: FILTER_BOUNDS.postedWithinDays.max,
   },
   visa_sponsorship: { type: 'boolean' },
-  status: { type: 'string', enum: ['open', 'closed', 'any'], default: 'open' },
+  status: {
+    type: 'string',
+    enum: [...JOB_STATUS_FILTERS],
+    default: 'open',
+    description:
+      'open (default), closed, expired (not seen for the expiry period, or past its expiry date), or any.',
+  },
   sort: {
     type: 'string',
     enum: [...SORT_ORDERS],

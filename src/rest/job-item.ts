@@ -3,6 +3,7 @@ import {
   ATS_PLATFORMS,
   JOB_STATUSES,
   JOB_TYPES,
+  POSTED_AT_SOURCES,
   REMOTE_TYPES,
   SALARY_PERIODS,
   SENIORITIES,
@@ -48,6 +49,7 @@ export function toJobItem(job: JobRecord) {
     apply_url: job.applyUrl,
     visa_sponsorship: job.visaSponsorship,
     posted_at: job.postedAt.toISOString(),
+    posted_at_source: job.postedAtSource,
     first_seen_at: job.firstSeenAt.toISOString(),
     last_seen_at: job.lastSeenAt.toISOString(),
     updated_at: job.updatedAt.toISOString(),
@@ -108,6 +110,12 @@ const jobItemProperties = {
   apply_url: nullable('string'),
   visa_sponsorship: nullable('boolean'),
   posted_at: str,
+  posted_at_source: {
+    type: 'string',
+    enum: [...POSTED_AT_SOURCES],
+    description:
+      '`source`: posted_at is the source’s own date; `first_seen`: it gave none, and posted_at is first_seen_at.',
+  },
   first_seen_at: str,
   last_seen_at: str,
   updated_at: str,

@@ -46,6 +46,7 @@ export function makeJob(overrides: Partial<NormalizedJob> = {}): NormalizedJob {
     visaSponsorship: null,
     postedAt: new Date('2026-11-01T00:00:00Z'),
     sourceUpdatedAt: null,
+    expiresAt: null,
     status: 'open',
     payloadHash: createHash('sha256').update(String(counter)).digest('hex'),
     ...overrides,

@@ -148,7 +148,7 @@ export function randomFilter(rng: Rng, vocabulary: SearchVocabulary, now: Date):
   maybe(0.04, () => (f.postedBefore = new Date(now.getTime() - rng.int(0, 90) * 86_400_000)));
   maybe(0.05, () => (f.postedWithinDays = rng.int(1, 60)));
   maybe(0.04, () => (f.visaSponsorship = rng.chance(0.5)));
-  maybe(0.08, () => (f.status = rng.pick(['open', 'closed', 'any'] as const)));
+  maybe(0.08, () => (f.status = rng.pick(['open', 'closed', 'expired', 'any'] as const)));
   maybe(0.12, () => (f.organizationId = rng.pick(vocabulary.organizationIds)));
   return f;
 }

@@ -79,6 +79,37 @@ describe(`a generic import with a mapping file, from the CLI (${TEST_DB})`, () =
     const refused = jobs(env, 'ingest', csv, '--source', 'generic:hr', '--mapping', misspelt);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('unknown field "employmentTyp"');
+
+    // A snapshot taken two years ago: its postings count as seen then, and expire at once.
+    const old = join(work, 'old-export.csv');
+    writeFileSync(old, ['Req,Job Title,Type,Remote?', 'R-9,Archivist,F,no', 'R-10,Curator,P,no'].join('\n'));
+    const dated = jobs(
+      env,
+      'ingest',
+      old,
+      '--source',
+      'generic:old',
+      '--mapping',
+      mapping,
+      '--as-of',
+      '2024-11-01',
+    );
+    expect(dated.status, dated.stderr).toBe(0);
+    expect(dated.stdout).toContain('new 2');
+    expect(dated.stdout).toMatch(/^expired: 2 postings not seen lately or past their expiry date, 2 jobs$/m);
+    const bad = jobs(
+      env,
+      'ingest',
+      old,
+      '--source',
+      'generic:old',
+      '--mapping',
+      mapping,
+      '--as-of',
+      'last week',
+    );
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('not an ISO 8601 date: "last week"');
   }, 300_000);
 });
 

@@ -56,7 +56,7 @@ function specialJobs() {
         descriptionText: descriptionText!,
         descriptionHtml: `<p>${descriptionText}</p>`,
         postedAt: new Date(Date.UTC(2026, 9, 1 + i, k, 0, 0, k * 7)),
-        status: k === 2 ? 'closed' : 'open',
+        status: k === 2 ? (i % 2 ? 'closed' : 'expired') : 'open',
         salaryMinUsd: k === 0 ? 100_000 : null,
         salaryMaxUsd: k === 0 ? 150_000 : k === 1 ? 50_000 : null,
         skills: k === 0 ? ['C++', 'Python'] : ['SQL'],
@@ -217,7 +217,7 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
       );
       await storeJobs(services, fresh, { organizationIds: rng.chance(0.5) ? [OTHER_ORG.id] : [] });
       await sql(
-        `update job set status = case status when 'open' then 'closed' else 'open' end
+        `update job set status = case status when 'open' then 'closed' when 'closed' then 'expired' else 'open' end
                   where id = any(?::uuid[])`,
         [`{${some(rng.int(1, 40)).join(',')}}`],
       );

@@ -1,5 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { JOB_STATUSES, JOB_TYPES, REMOTE_TYPES, SALARY_PERIODS, SENIORITIES } from '../../domain/enums.ts';
+import {
+  JOB_STATUSES,
+  JOB_TYPES,
+  POSTED_AT_SOURCES,
+  REMOTE_TYPES,
+  SALARY_PERIODS,
+  SENIORITIES,
+} from '../../domain/enums.ts';
 import { CategorySchema } from './category.entity.ts';
 import { CompanySchema } from './company.entity.ts';
 
@@ -117,6 +124,7 @@ export const JobSchema = defineEntity({
     applyUrl: p.text().nullable(),
     visaSponsorship: p.boolean().nullable(),
     postedAt: p.datetime(),
+    postedAtSource: p.enum([...POSTED_AT_SOURCES]).default('source'),
     firstSeenAt: p.datetime(),
     updatedAt: p.datetime(),
     closedAt: p.datetime().nullable(),

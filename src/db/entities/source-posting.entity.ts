@@ -33,6 +33,7 @@ export const SourcePostingSchema = defineEntity({
     firstSeenAt: p.datetime(),
     lastSeenAt: p.datetime(),
     closedAt: p.datetime().nullable(),
+    expiresAt: p.datetime().nullable(),
     status: p.enum([...JOB_STATUSES]),
     /** This posting's own places; the job's are those of its open postings together. */
     places: p

@@ -1,8 +1,6 @@
 import type { PlaceParts } from '../../domain/job.ts';
+import { ADVISORY_LOCK_CLASS } from '../advisory-locks.ts';
 import type { Em } from '../orm.ts';
-
-/** The first key of this service's advisory locks (other software may use others). */
-const ADVISORY_LOCK_CLASS = 0x4a4f42; // "JOB"
 /**
  * Companies map onto this many lock slots: a batch of an aggregated feed names
  * hundreds of companies, and each lock held takes a slot of PostgreSQL's shared lock
@@ -112,7 +110,8 @@ export class IngestRepository {
   async touch(em: Em, platform: string, board: string, externalIds: string[], seenAt: Date): Promise<void> {
     if (externalIds.length === 0) return;
     const touched = await em.execute<{ job_id: string }[]>(
-      `update source_posting set last_seen_at = ?, status = 'open', closed_at = null
+      // Never backwards: an import `--as-of` an older date is no later sighting.
+      `update source_posting set last_seen_at = greatest(last_seen_at, ?), status = 'open', closed_at = null
         where platform = ? and board = ? and external_id in (select jsonb_array_elements_text(?::jsonb))
         returning job_id`,
       [seenAt, platform, board, JSON.stringify(externalIds)],
@@ -138,7 +137,7 @@ export class IngestRepository {
   ): Promise<{ affected: string[]; closed: string[] }> {
     const closed = await em.execute<{ job_id: string }[]>(
       `update source_posting set status = 'closed', closed_at = ?
-        where platform = ? and board = ? and status = 'open'
+        where platform = ? and board = ? and status <> 'closed'
           and not (external_id in (select jsonb_array_elements_text(?::jsonb)))
         returning job_id`,
       [now, platform, board, JSON.stringify(seenExternalIds)],
@@ -146,8 +145,9 @@ export class IngestRepository {
     if (closed.length === 0) return { affected: [], closed: [] };
     const affected = [...new Set(closed.map((r) => String(r.job_id)))];
     const jobs = await em.execute<{ id: string }[]>(
-      `update job set status = 'closed', closed_at = ?
-        where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'open'
+      // An expired job closes too: a source now says the posting is gone (closed beats expired).
+      `update job set status = 'closed', closed_at = coalesce(closed_at, ?)
+        where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status <> 'closed'
           and not exists (select 1 from source_posting sp where sp.job_id = job.id and sp.status = 'open')
         returning id`,
       [now, JSON.stringify(affected)],

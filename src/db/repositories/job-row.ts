@@ -14,7 +14,8 @@ export const JOB_COLUMNS = `
   j.salary_currency as "salaryCurrency", j.salary_period as "salaryPeriod",
   j.salary_min_usd as "salaryMinUsd", j.salary_max_usd as "salaryMaxUsd", j.salary_text as "salaryText",
   j.ats_platform as "atsPlatform", j.source, j.listing_url as "listingUrl", j.apply_url as "applyUrl",
-  j.visa_sponsorship as "visaSponsorship", j.posted_at as "postedAt", j.first_seen_at as "firstSeenAt",
+  j.visa_sponsorship as "visaSponsorship", j.posted_at as "postedAt",
+  j.posted_at_source as "postedAtSource", j.first_seen_at as "firstSeenAt",
   j.updated_at as "updatedAt", j.closed_at as "closedAt", j.status`;
 
 const DATE_FIELDS = ['postedAt', 'firstSeenAt', 'updatedAt', 'closedAt'] as const;

@@ -61,6 +61,18 @@ function byKey<V>(map: Map<string, V>): V[] {
  * keyed by stable ids: writing the same batch again upserts the same rows (a COPY of
  * rows that exist fails instead, and the pipeline writes that batch as upserts).
  */
+/**
+ * A job's status from its postings': open if any is, else expired if every posting is
+ * expired, else closed (a job without postings stays closed).
+ */
+export function statusFromPostings(job: string): string {
+  const any = (status: string) =>
+    `exists (select 1 from source_posting sp where sp.job_id = ${job}.id and sp.status = '${status}')`;
+  return `case when ${any('open')} then 'open'
+              when ${any('expired')} and not ${any('closed')} then 'expired'
+              else 'closed' end`;
+}
+
 export class JobWriter {
   /**
    * @param options.copy new jobs (JobWrite.isNew) go in with a binary COPY instead of
@@ -112,6 +124,21 @@ export class JobWriter {
           where j.id = t.id and j.description_text = ''`,
         [JSON.stringify(byKey(byJob))],
       );
+    // A job dated only by our first sighting takes the earliest date a copy's source gives.
+    const dated = new Map<string, { id: string; posted_at: string }>();
+    for (const w of copies) {
+      const at = w.job.postedAt?.toISOString();
+      const seen = dated.get(w.jobId);
+      if (at && (!seen || at < seen.posted_at)) dated.set(w.jobId, { id: w.jobId, posted_at: at });
+    }
+    if (dated.size > 0)
+      await executeBound(
+        em,
+        `update job j set posted_at = t.posted_at, posted_at_source = 'source'
+           from jsonb_to_recordset($1::jsonb) as t(id uuid, posted_at timestamptz)
+          where j.id = t.id and j.posted_at_source = 'first_seen'`,
+        [JSON.stringify(byKey(dated))],
+      );
     await this.addToBoards(em, copies);
   }
 
@@ -119,8 +146,9 @@ export class JobWriter {
    * A job is open while any of its postings is: a copy that arrives open reopens a
    * closed job, one that arrives closed (a dataset's inactive row) leaves it as it was,
    * and a primary posting the source marks closed does not close a job a copy still
-   * lists. Run after a batch's postings are written, for the jobs it gave a copy or a
-   * closed posting.
+   * lists. Of a job none of whose postings is open, closed (a source said so) beats
+   * expired (none has been seen lately). Run after a batch's postings are written, for
+   * the jobs it gave a copy or a posting that is not open.
    */
   async settleStatus(em: Em, jobIds: string[], now: Date): Promise<void> {
     if (jobIds.length === 0) return;
@@ -128,8 +156,7 @@ export class JobWriter {
       em,
       `update job j set status = s.status, closed_at = case when s.status = 'open' then null else coalesce(j.closed_at, $2) end
          from (select j2.id,
-                 case when exists (select 1 from source_posting sp where sp.job_id = j2.id and sp.status = 'open')
-                      then 'open' else 'closed' end as status
+                 ${statusFromPostings('j2')} as status
                  from job j2 where j2.id in (select id::uuid from jsonb_array_elements_text($1::jsonb) as id)) s
         where j.id = s.id and j.status is distinct from s.status`,
       [JSON.stringify([...new Set(jobIds)].sort()), now.toISOString()],
@@ -259,7 +286,14 @@ export class JobWriter {
           salary_period = excluded.salary_period, salary_min_usd = excluded.salary_min_usd,
           salary_max_usd = excluded.salary_max_usd, salary_text = excluded.salary_text,
           listing_url = excluded.listing_url, apply_url = excluded.apply_url,
-          visa_sponsorship = excluded.visa_sponsorship, posted_at = least(job.posted_at, excluded.posted_at),
+          visa_sponsorship = excluded.visa_sponsorship,
+          -- The earliest date of the same kind; a source's date beats a first sighting.
+          posted_at = case when job.posted_at_source = excluded.posted_at_source
+                           then least(job.posted_at, excluded.posted_at)
+                           when excluded.posted_at_source = 'source' then excluded.posted_at
+                           else job.posted_at end,
+          posted_at_source = case when 'source' in (job.posted_at_source, excluded.posted_at_source)
+                                  then 'source' else 'first_seen' end,
           -- Never backwards: an older snapshot's time is not the job's latest change (issue 11).
           updated_at = greatest(job.updated_at, excluded.updated_at),
           closed_at = excluded.closed_at, status = excluded.status, dedup_key = excluded.dedup_key,
@@ -292,7 +326,7 @@ export class JobWriter {
           salary = excluded.salary,
           last_seen_at = greatest(source_posting.last_seen_at, excluded.last_seen_at),
           source_updated_at = greatest(source_posting.source_updated_at, excluded.source_updated_at),
-          closed_at = excluded.closed_at, status = excluded.status`,
+          expires_at = excluded.expires_at, closed_at = excluded.closed_at, status = excluded.status`,
       [JSON.stringify(batch.map((w) => jsonRow(POSTING_COLUMNS, w)))],
     );
   }

@@ -1,7 +1,9 @@
 import {
   ATS_PLATFORMS,
+  JOB_STATUS_FILTERS,
   JOB_STATUSES,
   JOB_TYPES,
+  POSTED_AT_SOURCES,
   REMOTE_TYPES,
   SALARY_PERIODS,
   SENIORITIES,
@@ -63,19 +65,31 @@ export const SeniorityEnum = builder.enumType('Seniority', {
 });
 
 export const JobStatusEnum = builder.enumType('JobStatus', {
-  description: 'OPEN while the source lists the posting; CLOSED after it vanished from a complete fetch.',
+  description:
+    'OPEN while a source lists the posting; CLOSED after it vanished from a complete fetch; EXPIRED when not seen for the expiry period (JOB_EXPIRY_DAYS, default 60) or past the expiry date its source gave.',
   values: enumValues(JOB_STATUSES, {
     open: 'Listed by at least one source.',
-    closed: 'Gone from every source’s complete fetch.',
+    closed: 'Gone from every source’s complete fetch (or marked closed by its source).',
+    expired:
+      'Not seen for the expiry period, or past its source’s expiry date: probably gone, not confirmed.',
   }),
 });
 
 export const JobStatusFilterEnum = builder.enumType('JobStatusFilter', {
   description: 'Which jobs to include by status.',
-  values: enumValues(['open', 'closed', 'any'] as const, {
+  values: enumValues(JOB_STATUS_FILTERS, {
     open: 'Open jobs only (the default).',
     closed: 'Closed jobs only.',
-    any: 'Open and closed jobs.',
+    expired: 'Expired jobs only.',
+    any: 'Jobs of every status.',
+  }),
+});
+
+export const PostedAtSourceEnum = builder.enumType('PostedAtSource', {
+  description: 'Where a job’s `postedAt` came from.',
+  values: enumValues(POSTED_AT_SOURCES, {
+    source: 'The source’s own posting date.',
+    first_seen: 'The source gave none: the time this service first saw the posting.',
   }),
 });
 

@@ -7,6 +7,7 @@ import {
   AtsPlatformEnum,
   JobStatusEnum,
   JobTypeEnum,
+  PostedAtSourceEnum,
   RemoteTypeEnum,
   SalaryPeriodEnum,
   SeniorityEnum,
@@ -121,7 +122,11 @@ export const JobRef = builder.loadableNode('Job', {
     }),
     postedAt: t.expose('postedAt', {
       type: DateTimeScalar,
-      description: 'Posted date from the source, else first seen.',
+      description: 'Posted date from the source, else first seen: `postedAtSource` says which.',
+    }),
+    postedAtSource: t.expose('postedAtSource', {
+      type: PostedAtSourceEnum,
+      description: 'SOURCE: `postedAt` is the source’s own date; FIRST_SEEN: the source gave none.',
     }),
     firstSeenAt: t.expose('firstSeenAt', {
       type: DateTimeScalar,

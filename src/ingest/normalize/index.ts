@@ -137,6 +137,7 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     title,
   });
 
+  const expiresAt = parseDate(raw.expiresAt, now);
   const companyName =
     cleanCompanyName(typeof raw.companyName === 'string' ? repairText(raw.companyName) : null).slice(
       0,
@@ -186,7 +187,8 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
     visaSponsorship: typeof raw.visaSponsorship === 'boolean' ? raw.visaSponsorship : null,
     postedAt: parseDate(raw.postedAt, now),
     sourceUpdatedAt: parseDate(raw.updatedAt, now),
-    status: raw.closed === true ? 'closed' : 'open',
+    expiresAt,
+    status: raw.closed === true ? 'closed' : expiresAt !== null && expiresAt <= now ? 'expired' : 'open',
     payloadHash: payloadHash(raw.payload),
   };
 }

@@ -35,6 +35,7 @@ export const MAPPABLE_FIELDS = [
   'applyUrl',
   'postedAt',
   'updatedAt',
+  'expiresAt',
   'visaSponsorship',
   'closed',
   'tags',
@@ -63,7 +64,7 @@ type StringField =
   | 'salaryPeriod';
 type NumberField = 'salaryMin' | 'salaryMax';
 type BooleanField = 'remoteFlag' | 'visaSponsorship' | 'closed';
-type TimeField = 'postedAt' | 'updatedAt';
+type TimeField = 'postedAt' | 'updatedAt' | 'expiresAt';
 type ListField = 'extraLocations' | 'tags';
 export type MappableField = StringField | NumberField | BooleanField | TimeField | ListField;
 type Listed = (typeof MAPPABLE_FIELDS)[number];
@@ -103,7 +104,7 @@ export interface GenericMapping {
 
 const NUMBER_FIELDS: readonly string[] = ['salaryMin', 'salaryMax'];
 const BOOLEAN_FIELDS: readonly string[] = ['remoteFlag', 'visaSponsorship', 'closed'];
-const TIME_FIELDS: readonly string[] = ['postedAt', 'updatedAt'];
+const TIME_FIELDS: readonly string[] = ['postedAt', 'updatedAt', 'expiresAt'];
 const LIST_FIELDS: readonly string[] = ['extraLocations', 'tags'];
 /** How spreadsheets write a yes or a no. */
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);

@@ -42,6 +42,7 @@ const offerSchema = z.object({
   updated_at: text,
   published_at: text,
   created_at: text,
+  close_at: text,
   employment_type_code: text,
   experience_code: text,
   tags: list(text),
@@ -110,6 +111,7 @@ function toPosting(o: RecruiteeOffer, raw: unknown, board: string): RawPosting {
     applyUrl: o.careers_apply_url,
     postedAt: recruiteeTime(o.published_at ?? o.created_at),
     updatedAt: recruiteeTime(o.updated_at),
+    expiresAt: recruiteeTime(o.close_at),
     tags: nonEmpty(o.tags),
     payload: raw,
   };

@@ -113,10 +113,12 @@ export type JobSort =
 
 /** Which jobs to include by status. */
 export type JobStatusFilter =
-  /** Open and closed jobs. */
+  /** Jobs of every status. */
   | 'ANY'
   /** Closed jobs only. */
   | 'CLOSED'
+  /** Expired jobs only. */
+  | 'EXPIRED'
   /** Open jobs only (the default). */
   | 'OPEN';
 

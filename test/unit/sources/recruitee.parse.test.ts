@@ -36,6 +36,7 @@ describe('recruitee parse', () => {
       applyUrl: 'https://tulipworks.recruitee.com/o/senior-frontend-developer/c/new',
       postedAt: '2026-02-26T08:30:00Z',
       updatedAt: '2026-03-06T14:45:10Z',
+      expiresAt: null,
       tags: ['react', 'design-systems'],
       payload: expect.objectContaining({ slug: 'senior-frontend-developer' }),
     });
@@ -61,6 +62,8 @@ describe('recruitee parse', () => {
     );
     // No language named: English first, else whichever has text.
     expect(postings[1]!.descriptionHtml).toBe('<p>Hilf unseren Kunden.</p>');
+    // close_at is when the offer ends: past it, the job is expired (job-expiry.test.ts).
+    expect(postings.map((p) => p.expiresAt)).toEqual([null, '2026-04-30T23:59:00Z']);
     // Top-level text wins over translations (board.json carries an empty one).
     expect(parse('board.json').postings[0]!.descriptionHtml).toContain('Ship our design system.');
   });

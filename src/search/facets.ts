@@ -45,14 +45,14 @@ export const FIELD_OF_FACET: Record<FacetName, FacetField> = {
 
 export const FACET_FIELDS: readonly FacetField[] = FACET_NAMES.map((n) => FIELD_OF_FACET[n]);
 
-const byCountThenValue = (a: FacetCount, b: FacetCount) =>
+export const byCountThenValue = (a: FacetCount, b: FacetCount) =>
   b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
 /** Reusable room for a result's docs: a fresh array per query per field was most of a broad query's cost. */
 const buffers = new WeakMap<IndexData, Uint32Array>();
 
 /** The `top` first of `list` by count then value, without sorting all of it (3,000 cities). */
-function best(list: FacetCount[], top: number): FacetCount[] {
+export function best(list: FacetCount[], top: number): FacetCount[] {
   if (list.length <= top) return list.sort(byCountThenValue);
   const out: FacetCount[] = [];
   for (const f of list) {
@@ -78,6 +78,11 @@ function docsReader(data: IndexData, result: Bitmap): () => Uint32Array {
 }
 
 type Counts = { value: string; count: number }[];
+
+/** Counting of the facets `fields` over `result` (one segment's matches), each field on demand. */
+export function counterOf(data: IndexData, result: Bitmap, fields: readonly FacetField[]) {
+  return fieldCounter(data, result, docsReader(data, result), fields);
+}
 
 /**
  * A result's counts of one field: from one pass over the packed codes (facet-codes.ts)

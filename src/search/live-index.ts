@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Em, Orm } from '../db/orm.ts';
 import type { SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
+import { BaseFacetCache } from './base-facets.ts';
 import { Bitmap, roaringMemory } from './bitmap.ts';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -77,6 +78,8 @@ export class LiveSearchIndex {
   private pruneTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private firstBuild: Promise<void> | null = null;
+  /** The current base's facet counts of recent filters, kept across versions. */
+  private baseFacets: BaseFacetCache | null = null;
   state: LiveIndexState = 'off';
   /** Where the current base came from. */
   startedFrom: 'snapshot' | 'database' | null = null;
@@ -390,8 +393,14 @@ export class LiveSearchIndex {
   }
 
   private publish(): void {
+    const size = this.options.facetCacheSize ?? 0;
+    const base = this.segments[0]?.data;
+    // One per base: a new base (rebuild, restart) starts with none kept.
+    if (!size || !base) this.baseFacets = null;
+    else if (this.baseFacets?.data !== base) this.baseFacets = new BaseFacetCache(base, size);
     this.current = new SearchIndex(this.segments, this.options.clock, {
-      facetCacheSize: this.options.facetCacheSize ?? 0,
+      facetCacheSize: size,
+      baseFacets: this.baseFacets,
     });
   }
 }

@@ -1,7 +1,8 @@
 import type { SortOrder } from '../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../domain/job-filter.ts';
 import { Bitmap, Scratch } from './bitmap.ts';
-import { FacetCache } from './facet-cache.ts';
+import type { BaseFacetCache } from './base-facets.ts';
+import { FacetCache, filterKey } from './facet-cache.ts';
 import { countFacets, countFacetsOver, FACET_FIELDS, type FacetField, type Facets } from './facets.ts';
 import { planFilter } from './filter-plan.ts';
 import type { IndexData } from './index-data.ts';
@@ -48,17 +49,21 @@ export class SearchIndex {
   private readonly clock: () => Date;
   /** This version's facet counts of recent filters (facet-cache.ts); null: none kept. */
   readonly facetCache: FacetCache | null;
+  /** The base's facet counts of recent filters, kept across versions (base-facets.ts); null: none. */
+  readonly baseFacets: BaseFacetCache | null;
 
   constructor(
     data: IndexData | readonly Segment[],
     clock: () => Date = () => new Date(),
-    options: { facetCacheSize?: number } = {},
+    options: { facetCacheSize?: number; baseFacets?: BaseFacetCache | null } = {},
   ) {
     this.segments = Array.isArray(data)
       ? (data as readonly Segment[])
       : [{ data: data as IndexData, dead: new Bitmap() }];
     this.clock = clock;
     this.facetCache = options.facetCacheSize ? new FacetCache(options.facetCacheSize) : null;
+    const baseFacets = options.baseFacets ?? null;
+    this.baseFacets = baseFacets && baseFacets.data === this.base ? baseFacets : null;
   }
 
   private get base(): IndexData {
@@ -100,7 +105,7 @@ export class SearchIndex {
         const result = segment.dead.isEmpty
           ? plan.matches
           : scratch.own(Bitmap.andNot(plan.matches, segment.dead));
-        parts.push({ data: segment.data, result, words: plan.words });
+        parts.push({ data: segment.data, result, words: plan.words, raw: plan.matches });
       }
       const order = effectiveSort(filter, sort);
       const ranked = order === 'relevance' && parts[0]!.words.length > 0;
@@ -123,10 +128,22 @@ export class SearchIndex {
       const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
       const fields = options.facets === true ? FACET_FIELDS : options.facets || [];
       if (fields.length > 0) {
-        const count = (asked: readonly FacetField[]) =>
+        const afresh = (asked: readonly FacetField[]) =>
           parts.length === 1
             ? countFacets(parts[0]!.data, parts[0]!.result, asked)
             : countFacetsOver(parts, asked);
+        const key = this.baseFacets ? filterKey(filter) : null;
+        const [base, ...small] = parts as [Part, ...Part[]];
+        const count = (asked: readonly FacetField[]) =>
+          (key !== null &&
+            this.baseFacets!.facets(
+              key,
+              { raw: base.raw, live: base.result, dead: this.segments[0]!.dead },
+              small,
+              asked,
+              scratch,
+            )) ||
+          afresh(asked);
         answer.facets = this.facetCache ? this.facetCache.facetsOf(filter, fields, count) : count(fields);
       }
       return answer;
@@ -139,8 +156,11 @@ export class SearchIndex {
 
 interface Part {
   data: IndexData;
+  /** The segment's live matches. */
   result: Bitmap;
   words: PrefixMatch[];
+  /** Its matches before its dead docs were taken out. */
+  raw: Bitmap;
 }
 
 /** Microseconds since the epoch of a key's timestamp (`…T12:00:00.123456Z`). */

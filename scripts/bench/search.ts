@@ -170,6 +170,11 @@ export async function searchSideBySide(
       sql: await underLoad(() => searchVia(db.services, 'sql', c, after), Math.min(seconds, budgetMs / 1000)),
       index: await underLoad(() => searchVia(db.services, 'index', c, after), seconds),
     };
+    // As served while jobs are written (every write publishes a new index version).
+    const writer = startWriter(db.services, WRITES_PER_SECOND);
+    const writing = await underLoad(() => searchVia(db.services, 'index', c, after), seconds).finally(() =>
+      writer.stop(),
+    );
     const answeredBy =
       paths.sql > 0
         ? `sql: ${[...reasons].join(', ')} (${paths.index}/${paths.index + paths.sql} by index)`
@@ -189,6 +194,8 @@ export async function searchSideBySide(
       fmt(Math.round(loaded.index.perSecond)),
       ms(loaded.index.p50),
       ms(loaded.index.p99),
+      fmt(Math.round(writing.perSecond)),
+      ms(writing.p99),
       answeredBy,
     ]);
   }
@@ -210,12 +217,50 @@ export async function searchSideBySide(
         `index req/s (${CLIENTS}), cached`,
         `p50 (${CLIENTS})`,
         `p99 (${CLIENTS})`,
+        `index req/s (${CLIENTS}), cached, ${WRITES_PER_SECOND} writes/s`,
+        `p99 (${CLIENTS}, writes)`,
         'answered by',
       ],
       rows,
     ),
   );
   log(`load after: ${loadavg()}`);
+}
+
+/** Write transactions per second in the "under writes" runs (each changes 5 jobs). */
+const WRITES_PER_SECOND = 10;
+
+/**
+ * A steady writer beside the searches: each transaction flips visa sponsorship on 5
+ * random jobs (an indexed column the change log follows, in no bench query's filter or
+ * facets), so every write publishes a new index version as an ingest would.
+ */
+function startWriter(services: Services, perSecond: number): { stop(): Promise<void> } {
+  let stopped = false;
+  const run = (async () => {
+    const em = services.orm.em.fork();
+    const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from job');
+    const ids = (
+      await em.execute<{ id: string }[]>(
+        `select id::text as id from job tablesample bernoulli (${Math.min(100, (200_000 / Math.max(1, Number(row?.n ?? 1))) * 100)}) limit 2000`,
+      )
+    ).map((r) => r.id);
+    let k = 0;
+    while (!stopped && ids.length > 0) {
+      const some = Array.from({ length: 5 }, () => ids[(k = (k * 7919 + 13) % ids.length)]);
+      await em.execute(
+        `update job set visa_sponsorship = not coalesce(visa_sponsorship, false) where id = any(?::uuid[])`,
+        [`{${some.join(',')}}`],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000 / perSecond));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await run;
+    },
+  };
 }
 
 function loadavg(): string {

@@ -109,10 +109,14 @@ export async function createOrm(db: DatabaseOptions, hooks: OrmHooks = {}): Prom
       // URL's own host and port cannot express.
       ...(socketDir ? { host: socketDir } : {}),
       port: Number(url.port || url.searchParams.get('port') || 5432),
-      pool: { min: 0, max: 10 },
+      // A new connection's first statements on the job table (twenty indexes) cost the
+      // server 50–300 ms of catalog loading; pg's default closes idle ones after 10 s, so a
+      // burst after a pause paid that on every connection (p99 spikes). Kept a minute,
+      // without holding a finished process open (allowExitOnIdle).
+      pool: { min: 0, max: 10, idleTimeoutMillis: 60_000 },
       // JIT compiles plans for seconds' worth of "cost" that our short statements run in
       // milliseconds: it made a 6 ms dedupe lookup take 250 ms. Off for every connection.
-      driverOptions: { options: '-c jit=off' },
+      driverOptions: { options: '-c jit=off', allowExitOnIdle: true },
       replicas: (db.replicaUrls ?? []).map((r) => ({ name: new URL(r).host, clientUrl: r })),
     } as Options);
     return orm as unknown as Orm;

@@ -55,13 +55,6 @@ function byKey<V>(map: Map<string, V>): V[] {
 }
 
 /**
- * Bulk writes of normalized postings: companies, jobs, provenance and board
- * membership, each as one set-based statement (a JSON batch in one parameter, any row
- * count, or one binary COPY of new rows), inside the caller's transaction. Rows are
- * keyed by stable ids: writing the same batch again upserts the same rows (a COPY of
- * rows that exist fails instead, and the pipeline writes that batch as upserts).
- */
-/**
  * A job's status from its postings': open if any is, else expired if every posting is
  * expired, else closed (a job without postings stays closed).
  */
@@ -73,6 +66,13 @@ export function statusFromPostings(job: string): string {
               else 'closed' end`;
 }
 
+/**
+ * Bulk writes of normalized postings: companies, jobs, provenance and board
+ * membership, each as one set-based statement (a JSON batch in one parameter, any row
+ * count, or one binary COPY of new rows), inside the caller's transaction. Rows are
+ * keyed by stable ids: writing the same batch again upserts the same rows (a COPY of
+ * rows that exist fails instead, and the pipeline writes that batch as upserts).
+ */
 export class JobWriter {
   /**
    * @param options.copy new jobs (JobWrite.isNew) go in with a binary COPY instead of

@@ -91,7 +91,7 @@ export async function createServices(
           logger.warn({ err: error }, 'normalize worker failed; normalized on the main thread'),
         )
       : inProcessNormalizer();
-  const jobs = new JobRepository(clock, { indexOnlyMatching: postgres });
+  const jobs = new JobRepository(clock, { indexOnlyMatching: postgres, preparedReads: postgres });
   const live = config.searchIndex.enabled
     ? new LiveSearchIndex(orm, new SearchIndexRepository(), {
         logger,

@@ -5,6 +5,7 @@ import type { JobPage, JobRecord } from '../../domain/job-record.ts';
 import { pageKeyOrder } from '../../domain/page-key.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
+import { executePrepared } from '../bound-statement.ts';
 import { buildFacetQuery, toJobFacets } from './job-facets.sql.ts';
 import {
   arrayLiteral,
@@ -44,6 +45,8 @@ export interface JobRepositoryOptions {
    * a read must not join, and its tables are small.
    */
   indexOnlyMatching?: boolean;
+  /** Page reads as named prepared statements (PostgreSQL only: see executePrepared). */
+  preparedReads?: boolean;
 }
 
 /**
@@ -54,10 +57,19 @@ export interface JobRepositoryOptions {
 export class JobRepository {
   private readonly clock: () => Date;
   private readonly indexOnlyMatching: boolean;
+  private readonly preparedReads: boolean;
 
   constructor(clock: () => Date = () => new Date(), options: JobRepositoryOptions = {}) {
     this.clock = clock;
     this.indexOnlyMatching = options.indexOnlyMatching ?? false;
+    this.preparedReads = options.preparedReads ?? false;
+  }
+
+  /** A read that recurs with other values (the index's page of ids, its re-check). */
+  private recurringRead(em: Em, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+    return this.preparedReads
+      ? executePrepared<Record<string, unknown>>(em, sql, params, 'read')
+      : em.execute<Record<string, unknown>[]>(sql, params, READ);
   }
 
   /**
@@ -194,19 +206,19 @@ export class JobRepository {
     if (keyOrder === 'relevance') {
       const relevance = buildRelevance(filter.query, { perRow: true });
       const outer = buildKeyset('relevance', { offset: 0, limit: ids.length }, 'page.');
-      rows = await em.execute(
+      rows = await this.recurringRead(
+        em,
         `select ${JOB_COLUMNS}, ${outer.keyColumns}, ${LAST_SEEN}
            from (select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}) page
            join job j on j.id = page.id join company c on c.id = j.company_id`,
         [...relevance.params, list, ...where.params],
-        READ,
       );
     } else {
       const keyset = buildKeyset(keyOrder, { offset: 0, limit: ids.length });
-      rows = await em.execute(
+      rows = await this.recurringRead(
+        em,
         `select ${JOB_COLUMNS}, ${keyset.keyColumns}, ${LAST_SEEN} from ${from} where ${where.sql}`,
         [list, ...where.params],
-        READ,
       );
     }
     if (rows.length !== ids.length) return null;

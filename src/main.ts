@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { describeDatabase, loadConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/database-errors.ts';
-import { migrate } from './db/orm.ts';
+import { migrate, openToCommands } from './db/orm.ts';
 import { createApp } from './http/create-app.ts';
 import { startExpirySweeper } from './ingest/expire-stale.ts';
 import { startPoller } from './ingest/poller.ts';
@@ -55,6 +55,8 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
     () => stopping,
   );
   if (!reached) return { app, services };
+  // The schema is current: CLI commands may now come in through the served embedded database.
+  openToCommands(services.orm);
   if (options.seedDemo && config.demoJobs > 0) {
     const started = Date.now();
     const progress = seedProgress();

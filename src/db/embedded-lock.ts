@@ -126,10 +126,16 @@ export async function claimDirectory(dir: string, options: ClaimOptions): Promis
         );
       return { kind: 'served', holder: holder as LockHolder & { endpoint: { host: string; port: number } } };
     }
-    if (holder.role === 'serve' && options.role === 'command' && Date.now() < deadline) {
-      // The server is still opening the database (migrations, demo seed): wait for its endpoint.
-      await sleep(200);
-      continue;
+    if (holder.role === 'serve' && options.role === 'command') {
+      // The server is still starting (opening the database, migrating it): wait for its endpoint.
+      if (Date.now() < deadline) {
+        await sleep(200);
+        continue;
+      }
+      throw new EmbeddedDatabaseInUse(
+        `the embedded database ${dir} is still being opened and migrated by ${describe(holder)}; ` +
+          'run the command again once the server is up',
+      );
     }
     throw new EmbeddedDatabaseInUse(
       `the embedded database ${dir} is in use by ${describe(holder)}; ` +

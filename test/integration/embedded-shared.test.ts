@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { freePort } from '../../scripts/free-port.ts';
+import { MIGRATIONS } from '../../src/db/migrations/index.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
 
 /**
@@ -62,9 +64,17 @@ async function startServer(): Promise<Server> {
 }
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+/** A CLI command with more environment (another PGLITE_DIR). */
+async function cliWith(
+  extra: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['src/cli/index.ts', ...args], {
-      env: env(),
+      env: env(extra),
       timeout: 120_000,
     });
     return { code: 0, stdout, stderr };
@@ -262,5 +272,53 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(command.code).toBe(1);
     expect(command.stderr).toContain('start the server first');
     holder.kill('SIGKILL');
+  }, 300_000);
+  it('lets a command started with the server in only once the server has migrated', async () => {
+    // The README's first steps: `npm start` on a fresh checkout and, in another terminal,
+    // a CLI command at once. The server used to name its socket before migrating: the
+    // command migrated through it beside the server, and one of the two failed
+    // (`relation "mikro_orm_migrations" already exists`).
+    const fresh = join(root, 'fresh');
+    const lock = `${fresh}.lock`;
+    const port = await freePort();
+    const child = spawn(process.execPath, ['src/cli/index.ts', 'serve'], {
+      env: env({ PGLITE_DIR: fresh, PORT: String(port) }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(child);
+    let serverErr = '';
+    child.stderr!.on('data', (d: Buffer) => (serverErr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+    await expect.poll(() => existsSync(lock), { timeout: 120_000, interval: 10 }).toBe(true);
+    const early = cliWith({ PGLITE_DIR: fresh }, 'orgs', 'create', 'early');
+
+    // Whenever commands can find the server, its schema is complete.
+    const endpoint = async () => {
+      try {
+        return (JSON.parse(readFileSync(lock, 'utf8')) as { endpoint?: { host: string; port: number } })
+          .endpoint;
+      } catch {
+        return undefined;
+      }
+    };
+    await expect.poll(endpoint, { timeout: 120_000, interval: 10 }).toBeDefined();
+    const client = new pg.Client({ ...(await endpoint())!, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    const applied = await client
+      .query<{ n: number }>('select count(*)::int as n from mikro_orm_migrations')
+      .then((r) => r.rows[0]!.n)
+      .catch((error: Error) => error.message);
+    await client.end();
+    expect(applied).toBe(MIGRATIONS.length);
+
+    const created = await early;
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toContain('working through it');
+    expect(created.stderr).not.toContain('migrated');
+    const listed = await cliWith({ PGLITE_DIR: fresh }, 'orgs', 'list');
+    expect(listed.stdout).toContain('early');
+    child.kill('SIGTERM');
+    expect(await exited, serverErr).toBe(0);
   }, 300_000);
 });

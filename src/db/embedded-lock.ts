@@ -56,7 +56,8 @@ function readHolder(lockPath: string): LockHolder | null {
   }
 }
 
-function alive(holder: LockHolder): boolean {
+/** Whether the holder's process still runs (on this machine; another's is assumed to). */
+export function isHolderAlive(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true; // another machine's process cannot be checked: assume it runs
   try {
     process.kill(holder.pid, 0);
@@ -115,7 +116,7 @@ export async function claimDirectory(dir: string, options: ClaimOptions): Promis
       continue;
     }
     unreadableSince = 0;
-    if (holder === null || !alive(holder)) {
+    if (holder === null || !isHolderAlive(holder)) {
       takeOverStale(lockPath, holder);
       continue;
     }
@@ -161,7 +162,7 @@ function takeOverStale(lockPath: string, stale: LockHolder | null): void {
   const was = readHolder(moved);
   if (
     was !== null &&
-    alive(was) &&
+    isHolderAlive(was) &&
     (stale === null || was.pid !== stale.pid || was.startedAt !== stale.startedAt)
   ) {
     try {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freePort } from '../../scripts/free-port.ts';
 import { MIGRATIONS } from '../../src/db/migrations/index.ts';
+import { INGEST_BATCH } from '../../src/ingest/pipeline.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
 
 /**
@@ -40,10 +41,10 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(extra: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/cli/index.ts', 'serve', '--seed-demo'], {
-    env: env({ PORT: String(port), DEMO_JOBS: '200' }),
+    env: env({ PORT: String(port), DEMO_JOBS: '200', ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -321,4 +322,36 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     child.kill('SIGTERM');
     expect(await exited, serverErr).toBe(0);
   }, 300_000);
+  it('fails a command loudly when the server it works through is stopped, and keeps what it committed', async () => {
+    // Ctrl-C on `npm start` while `jobs ingest` writes through it. Before, the command
+    // printed a stray driver error (or one the server's rollback caused, "no company
+    // row"), then hung on its lost connection until Node gave up with exit code 13.
+    const other = { PGLITE_DIR: join(root, 'stopped') };
+    const server = await startServer({ ...other, DEMO_JOBS: '0' });
+    const ingest = cliWith(other, 'ingest', bigFeed(), '--source', 'greenhouse:bigco');
+    await expect
+      .poll(async () => (await search(server.base, '')).total, { timeout: 120_000, interval: 20 })
+      .toBeGreaterThan(0);
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    const cut = await ingest;
+    const again = await startServer({ ...other, DEMO_JOBS: '0' });
+    const kept = (await search(again.base, '')).total;
+    if (cut.code === 0) expect(kept).toBe(BIG);
+    else {
+      expect(cut.code).toBe(1);
+      expect(cut.stderr).toMatch(
+        /the server \(pid \d+\) that has the embedded database open stopped while this command ran/,
+      );
+      expect(cut.stderr).not.toContain('unsettled');
+      // Whole batches only: each is one transaction, committed or rolled back.
+      expect(kept % INGEST_BATCH).toBe(0);
+      expect(kept).toBeGreaterThan(0);
+    }
+    const rerun = await cliWith(other, 'ingest', bigFeed(), '--source', 'greenhouse:bigco');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect((await search(again.base, '')).total).toBe(BIG);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 600_000);
 });

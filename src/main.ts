@@ -11,6 +11,9 @@ import { startPoller } from './ingest/poller.ts';
 import { DEMO_API_KEY, seedDemo } from './ingest/seed-demo.ts';
 import { createServices, type Services } from './services.ts';
 
+/** How long a stopping server lets open requests finish before it cuts them. */
+const SHUTDOWN_GRACE_MS = 3000;
+
 export interface ServeOptions {
   seedDemo: boolean;
   migrate: boolean;
@@ -35,7 +38,12 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
     stopping = true;
     await poller?.stop();
     await sweeper?.stop();
+    // Event streams (the page's live list, GraphQL subscriptions) never end by themselves,
+    // and the HTTP server's close waits for every connection: with the page open, Ctrl-C
+    // used to do nothing at all. Requests in flight get a moment to finish, then go.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(cut);
     await services.close();
     process.exit(0);
   };

@@ -354,4 +354,18 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 600_000);
+  it("stops on Ctrl-C while the page's live list is open, and lets go of the directory", async () => {
+    // The live list is an event stream that never ends by itself; the server's close
+    // waited for it, so with the page open SIGINT did nothing (a second one killed it).
+    const other = { PGLITE_DIR: join(root, 'live') };
+    const server = await startServer(other);
+    const sse = subscribe(server.base);
+    await new Promise((r) => setTimeout(r, 500));
+    let code: number | null | undefined;
+    void server.exited.then((c) => (code = c));
+    server.child.kill('SIGINT');
+    await expect.poll(() => code, { timeout: 120_000, interval: 200 }).toBe(0);
+    sse.close();
+    expect(existsSync(`${other.PGLITE_DIR}.lock`)).toBe(false);
+  }, 300_000);
 });

@@ -3,13 +3,14 @@ import {
   linkSync,
   openSync,
   readFileSync,
+  realpathSync,
   renameSync,
   unlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -48,8 +49,21 @@ export type Claim =
 
 export class EmbeddedDatabaseInUse extends Error {}
 
+/**
+ * The lock beside the directory's real path: one directory reached by two paths (a
+ * symlink to it, a symlinked parent) has one lock, not one per path, which let two
+ * processes open it at once.
+ */
 export function lockPathOf(dir: string): string {
-  return `${resolve(dir).replace(/[\\/]+$/, '')}.lock`;
+  const path = resolve(dir).replace(/[\\/]+$/, '');
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return null; // Not created yet.
+    }
+  };
+  return `${real(path) ?? join(real(dirname(path)) ?? dirname(path), basename(path))}.lock`;
 }
 
 function readHolder(lockPath: string): LockHolder | null {

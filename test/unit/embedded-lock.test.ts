@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,5 +84,26 @@ describe('a stale embedded-database lock whose pid runs again', () => {
     await expect(claimDirectory(dir, { role: 'serve' })).rejects.toThrow(/already served by the server/);
     expect(JSON.parse(readFileSync(lockPathOf(dir), 'utf8')).pid).toBe(process.pid);
     serving.release();
+  });
+});
+
+describe('one embedded-database directory reached by two paths', () => {
+  it('has one lock, so a symlink to the directory cannot open it a second time', async () => {
+    // PGLITE_DIR=/srv/jobs-db in one terminal, the directory it links to in another:
+    // the locks were named after the paths, so both processes opened the one directory.
+    const real = join(root, 'real-db');
+    mkdirSync(real, { recursive: true });
+    const link = join(root, 'linked-db');
+    symlinkSync(real, link);
+    const serving = await claimDirectory(real, { role: 'serve' });
+    expect(serving.kind).toBe('owner');
+    if (serving.kind !== 'owner') return;
+    try {
+      await expect(claimDirectory(link, { role: 'serve' })).rejects.toThrow(/in use by the server/);
+      serving.publish({ host: join(root, 'real.socket'), port: 5432 });
+      expect((await claimDirectory(link, { role: 'command' })).kind).toBe('served');
+    } finally {
+      serving.release();
+    }
   });
 });

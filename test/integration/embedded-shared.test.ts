@@ -59,7 +59,7 @@ async function startServer(extra: Record<string, string> = {}): Promise<Server> 
     }),
   );
   await expect
-    .poll(() => (code !== undefined ? `exited ${code}: ${out}` : out), { timeout: 120_000, interval: 200 })
+    .poll(() => (code !== undefined ? `exited ${code}: ${out}` : out), { timeout: 300_000, interval: 200 })
     .toContain('is up at');
   return { base: `http://127.0.0.1:${port}`, child, exited };
 }
@@ -76,7 +76,7 @@ async function cliWith(
   try {
     const { stdout, stderr } = await run(process.execPath, ['src/cli/index.ts', ...args], {
       env: env(extra),
-      timeout: 120_000,
+      timeout: 300_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -201,7 +201,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     const port = await freePort();
     const second = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
       env: env({ PORT: String(port) }),
-      timeout: 120_000,
+      timeout: 300_000,
     }).catch((e: { code: number; stderr: string }) => e);
     expect((second as { code: number }).code).toBe(1);
     expect((second as { stderr: string }).stderr).toMatch(/already served by the server \(pid \d+/);
@@ -239,7 +239,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(await again.exited).toBe(0);
     // A clean stop lets go of the directory.
     expect(existsSync(`${dir}.lock`)).toBe(false);
-  }, 600_000);
+  }, 1_200_000);
 
   it('refuses to open the directory while a command holds it, naming the command', async () => {
     // A stand-in for a long `jobs ingest`: another process holding the directory.
@@ -263,7 +263,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     const port = await freePort();
     const serve = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
       env: env({ PORT: String(port) }),
-      timeout: 120_000,
+      timeout: 300_000,
     }).catch((e: { code: number; stderr: string }) => e);
     expect((serve as { code: number }).code).toBe(1);
     expect((serve as { stderr: string }).stderr).toContain(`is in use by`);
@@ -273,7 +273,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(command.code).toBe(1);
     expect(command.stderr).toContain('start the server first');
     holder.kill('SIGKILL');
-  }, 300_000);
+  }, 600_000);
   it('lets a command started with the server in only once the server has migrated', async () => {
     // The README's first steps: `npm start` on a fresh checkout and, in another terminal,
     // a CLI command at once. The server used to name its socket before migrating: the
@@ -291,7 +291,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     child.stderr!.on('data', (d: Buffer) => (serverErr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-    await expect.poll(() => existsSync(lock), { timeout: 120_000, interval: 10 }).toBe(true);
+    await expect.poll(() => existsSync(lock), { timeout: 300_000, interval: 10 }).toBe(true);
     const early = cliWith({ PGLITE_DIR: fresh }, 'orgs', 'create', 'early');
 
     // Whenever commands can find the server, its schema is complete.
@@ -303,7 +303,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
         return undefined;
       }
     };
-    await expect.poll(endpoint, { timeout: 120_000, interval: 10 }).toBeDefined();
+    await expect.poll(endpoint, { timeout: 300_000, interval: 10 }).toBeDefined();
     const client = new pg.Client({ ...(await endpoint())!, user: 'postgres', database: 'postgres' });
     await client.connect();
     const applied = await client
@@ -321,7 +321,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(listed.stdout).toContain('early');
     child.kill('SIGTERM');
     expect(await exited, serverErr).toBe(0);
-  }, 300_000);
+  }, 600_000);
   it('fails a command loudly when the server it works through is stopped, and keeps what it committed', async () => {
     // Ctrl-C on `npm start` while `jobs ingest` writes through it. Before, the command
     // printed a stray driver error (or one the server's rollback caused, "no company
@@ -353,7 +353,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect((await search(again.base, '')).total).toBe(BIG);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 600_000);
+  }, 1_200_000);
   it("stops on Ctrl-C while the page's live list is open, and lets go of the directory", async () => {
     // The live list is an event stream that never ends by itself; the server's close
     // waited for it, so with the page open SIGINT did nothing (a second one killed it).
@@ -364,8 +364,8 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     let code: number | null | undefined;
     void server.exited.then((c) => (code = c));
     server.child.kill('SIGINT');
-    await expect.poll(() => code, { timeout: 120_000, interval: 200 }).toBe(0);
+    await expect.poll(() => code, { timeout: 300_000, interval: 200 }).toBe(0);
     sse.close();
     expect(existsSync(`${other.PGLITE_DIR}.lock`)).toBe(false);
-  }, 300_000);
+  }, 600_000);
 });

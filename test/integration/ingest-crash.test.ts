@@ -131,5 +131,5 @@ describe(`ingest killed with SIGKILL (${TEST_DB})`, () => {
     // Read back directly, as the reference was (the same driver's types on both sides).
     await server?.close();
     expect(await dump(crashed)).toEqual(expected);
-  }, 240_000);
+  }, 900_000);
 });

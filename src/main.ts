@@ -4,12 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { describeDatabase, loadConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/database-errors.ts';
-import { migrate } from './db/orm.ts';
+import { migrate, openToCommands } from './db/orm.ts';
 import { createApp } from './http/create-app.ts';
 import { startExpirySweeper } from './ingest/expire-stale.ts';
 import { startPoller } from './ingest/poller.ts';
 import { DEMO_API_KEY, seedDemo } from './ingest/seed-demo.ts';
 import { createServices, type Services } from './services.ts';
+
+/** How long a stopping server lets open requests finish before it cuts them. */
+const SHUTDOWN_GRACE_MS = 3000;
 
 export interface ServeOptions {
   seedDemo: boolean;
@@ -35,7 +38,12 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
     stopping = true;
     await poller?.stop();
     await sweeper?.stop();
+    // Event streams (the page's live list, GraphQL subscriptions) never end by themselves,
+    // and the HTTP server's close waits for every connection: with the page open, Ctrl-C
+    // used to do nothing at all. Requests in flight get a moment to finish, then go.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(cut);
     await services.close();
     process.exit(0);
   };
@@ -55,6 +63,8 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
     () => stopping,
   );
   if (!reached) return { app, services };
+  // The schema is current: CLI commands may now come in through the served embedded database.
+  openToCommands(services.orm);
   if (options.seedDemo && config.demoJobs > 0) {
     const started = Date.now();
     const progress = seedProgress();

@@ -3,13 +3,14 @@ import {
   linkSync,
   openSync,
   readFileSync,
+  realpathSync,
   renameSync,
   unlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -33,6 +34,11 @@ export interface LockHolder {
   command: string;
   role: 'serve' | 'command';
   startedAt: string;
+  /**
+   * Which life of the pid this is (Linux: boot id and start time), so that a lock left
+   * by a dead process is not taken for live because its pid was given out again.
+   */
+  identity?: string;
   /** Where a serving process accepts PostgreSQL connections (set once it listens). */
   endpoint?: { host: string; port: number };
 }
@@ -43,8 +49,21 @@ export type Claim =
 
 export class EmbeddedDatabaseInUse extends Error {}
 
+/**
+ * The lock beside the directory's real path: one directory reached by two paths (a
+ * symlink to it, a symlinked parent) has one lock, not one per path, which let two
+ * processes open it at once.
+ */
 export function lockPathOf(dir: string): string {
-  return `${resolve(dir).replace(/[\\/]+$/, '')}.lock`;
+  const path = resolve(dir).replace(/[\\/]+$/, '');
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return null; // Not created yet.
+    }
+  };
+  return `${real(path) ?? join(real(dirname(path)) ?? dirname(path), basename(path))}.lock`;
 }
 
 function readHolder(lockPath: string): LockHolder | null {
@@ -56,19 +75,48 @@ function readHolder(lockPath: string): LockHolder | null {
   }
 }
 
-function alive(holder: LockHolder): boolean {
-  if (holder.host !== hostname()) return true; // another machine's process cannot be checked: assume it runs
+/**
+ * The boot and start time of a process (Linux), or undefined where /proc does not say.
+ * Pids are reused: after a reboot or a container restart the server often gets the very
+ * pid its dead predecessor wrote in the lock, and then took that lock for live (its
+ * own!) and refused to start, until someone deleted the file by hand.
+ */
+function processIdentity(pid: number): string | undefined {
   try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, starttime; the fields after the command name (which may hold spaces) start at 3.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return start ? `${boot}/${start}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-function describe(holder: LockHolder): string {
+const PROCESS_STARTED_AT = Date.now() - process.uptime() * 1000;
+
+/** Whether the holder's process still runs (on this machine; another's is assumed to). */
+export function isHolderAlive(holder: LockHolder): boolean {
+  if (holder.host !== hostname()) return true; // another machine's process cannot be checked: assume it runs
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // A process runs under that pid: the holder, or a later one given its pid.
+  if (holder.identity) {
+    const now = processIdentity(holder.pid);
+    if (now !== undefined) return now === holder.identity;
+  }
+  // Without /proc: this very process cannot have written a lock before it started.
+  return !(holder.pid === process.pid && Date.parse(holder.startedAt) < PROCESS_STARTED_AT);
+}
+
+function describe(holder: LockHolder, lockPath: string): string {
   const what = holder.role === 'serve' ? 'the server' : `\`${holder.command}\``;
-  return `${what} (pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.startedAt})`;
+  if (holder.host === hostname()) return `${what} (pid ${holder.pid}, since ${holder.startedAt})`;
+  // Another host's process cannot be checked; a container started anew has another host name too.
+  return `${what} (pid ${holder.pid} on ${holder.host}, since ${holder.startedAt}; if that no longer runs, delete ${lockPath})`;
 }
 
 /** `jobs ingest feed.json …` as the operator typed it (argv[1] is the CLI's own script). */
@@ -97,6 +145,7 @@ export async function claimDirectory(dir: string, options: ClaimOptions): Promis
       command: commandLine(),
       role: options.role,
       startedAt: new Date().toISOString(),
+      identity: processIdentity(process.pid),
     };
     try {
       // 'wx': created only if absent, atomically: of two processes racing here one wins.
@@ -115,24 +164,30 @@ export async function claimDirectory(dir: string, options: ClaimOptions): Promis
       continue;
     }
     unreadableSince = 0;
-    if (holder === null || !alive(holder)) {
+    if (holder === null || !isHolderAlive(holder)) {
       takeOverStale(lockPath, holder);
       continue;
     }
     if (holder.role === 'serve' && holder.endpoint) {
       if (options.role === 'serve')
         throw new EmbeddedDatabaseInUse(
-          `the embedded database ${dir} is already served by ${describe(holder)}: stop it first, or set PGLITE_DIR to another directory`,
+          `the embedded database ${dir} is already served by ${describe(holder, lockPath)}: stop it first, or set PGLITE_DIR to another directory`,
         );
       return { kind: 'served', holder: holder as LockHolder & { endpoint: { host: string; port: number } } };
     }
-    if (holder.role === 'serve' && options.role === 'command' && Date.now() < deadline) {
-      // The server is still opening the database (migrations, demo seed): wait for its endpoint.
-      await sleep(200);
-      continue;
+    if (holder.role === 'serve' && options.role === 'command') {
+      // The server is still starting (opening the database, migrating it): wait for its endpoint.
+      if (Date.now() < deadline) {
+        await sleep(200);
+        continue;
+      }
+      throw new EmbeddedDatabaseInUse(
+        `the embedded database ${dir} is still being opened and migrated by ${describe(holder, lockPath)}; ` +
+          'run the command again once the server is up',
+      );
     }
     throw new EmbeddedDatabaseInUse(
-      `the embedded database ${dir} is in use by ${describe(holder)}; ` +
+      `the embedded database ${dir} is in use by ${describe(holder, lockPath)}; ` +
         (options.role === 'serve'
           ? 'wait for it to finish, then start the server (commands run while the server runs go through it)'
           : 'wait for it to finish, or start the server first (`npm start`): commands then go through it'),
@@ -155,7 +210,7 @@ function takeOverStale(lockPath: string, stale: LockHolder | null): void {
   const was = readHolder(moved);
   if (
     was !== null &&
-    alive(was) &&
+    isHolderAlive(was) &&
     (stale === null || was.pid !== stale.pid || was.startedAt !== stale.startedAt)
   ) {
     try {

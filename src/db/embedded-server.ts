@@ -115,9 +115,14 @@ class SessionGate {
       query.writeInt32BE(4 + text.length, 1);
       text.copy(query, 5);
       const sync = Buffer.from([0x53, 0, 0, 0, 4]);
+      // The replies are dropped here. PGlite hands a raw exchange's output to the last
+      // stream's onRawData (the client's socket) if it is not given one: the client, still
+      // waiting for its COMMIT when the server stops, then read this ROLLBACK's replies as
+      // the COMMIT's success and reported writes that were rolled back.
+      const drop = { onRawData: () => undefined };
       await this.db.runExclusive(async () => {
-        await this.db.execProtocolRaw(sync);
-        await this.db.execProtocolRaw(query);
+        await this.db.execProtocolRawStream(sync, drop);
+        await this.db.execProtocolRawStream(query, drop);
       });
     } finally {
       release();

@@ -62,6 +62,8 @@ interface OrmState {
   /** The served embedded database's holder, when this ORM goes through it. */
   servedBy?: LockHolder;
   embeddedServer?: EmbeddedServer;
+  /** Names the served endpoint in the lock, so that commands come in (see openToCommands). */
+  publish?: () => void;
   /** Let go of the directory once the database is closed. */
   release?: () => void;
 }
@@ -144,14 +146,30 @@ export async function createOrm(db: DatabaseOptions, hooks: OrmHooks = {}): Prom
     const orm = await openPglite(db.dir, hooks, claim.release);
     if (hooks.embeddedRole === 'serve') {
       const server = await serveEmbedded(await nativePglite(orm), db.dir);
-      claim.publish(server.endpoint);
-      stateOf(orm).embeddedServer = server;
+      const state = stateOf(orm);
+      state.embeddedServer = server;
+      // Not in the lock yet: commands wait until the server has migrated (openToCommands).
+      state.publish = () => claim.publish(server.endpoint);
     }
     return orm;
   } catch (error) {
     claim.release();
     throw error;
   }
+}
+
+/**
+ * Lets CLI commands into a served embedded database: names its endpoint in the lock,
+ * which commands wait for. `serve` calls it once its migrations are applied. Before,
+ * the endpoint was named as soon as the directory was open: a command started with the
+ * server (the README's first steps) ran its own migrations through the socket beside
+ * the server's, and one of them failed (`relation "mikro_orm_migrations" already
+ * exists`), or read tables that did not exist yet. A no-op for other databases.
+ */
+export function openToCommands(orm: Orm): void {
+  const state = stateOf(orm);
+  state.publish?.();
+  state.publish = undefined;
 }
 
 async function openPglite(dir: string, hooks: OrmHooks, release?: () => void): Promise<Orm> {

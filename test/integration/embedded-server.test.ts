@@ -84,6 +84,27 @@ describe.skipIf(TEST_DB !== 'pglite')('the embedded database served over its soc
     expect(db.isInTransaction()).toBe(false);
   });
 
+  it('never tells a client its COMMIT went through when the server stops and rolls it back', async () => {
+    // `jobs serve` stopped (Ctrl-C) just as a CLI command sends its COMMIT. Before, the
+    // rollback's own replies went to the client's socket, where they answered the pending
+    // COMMIT: the command reported success and its writes were gone.
+    await db.exec('delete from t');
+    const stopping = await serveEmbedded(db, join(dir, 'stopping'));
+    const client = new pg.Client({ ...stopping.endpoint, user: 'postgres', database: 'postgres' });
+    client.on('error', () => undefined);
+    await client.connect();
+    await client.query('begin');
+    await client.query(`insert into t values ('cut')`);
+    const commit = client.query('commit').then(
+      () => 'committed',
+      () => 'failed',
+    );
+    await stopping.stop();
+    expect(await commit).toBe('failed');
+    expect(await rows()).toEqual([]);
+    expect(db.isInTransaction()).toBe(false);
+  });
+
   it('hands NOTIFYs committed by a client to listeners in this process, once each', async () => {
     const seen: string[] = [];
     const off = server.onNotification((channel, payload) => seen.push(`${channel}:${payload}`));

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { freePort } from '../../scripts/free-port.ts';
+import { MIGRATIONS } from '../../src/db/migrations/index.ts';
+import { INGEST_BATCH } from '../../src/ingest/pipeline.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
 
 /**
@@ -38,10 +41,10 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(extra: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/cli/index.ts', 'serve', '--seed-demo'], {
-    env: env({ PORT: String(port), DEMO_JOBS: '200' }),
+    env: env({ PORT: String(port), DEMO_JOBS: '200', ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -56,16 +59,24 @@ async function startServer(): Promise<Server> {
     }),
   );
   await expect
-    .poll(() => (code !== undefined ? `exited ${code}: ${out}` : out), { timeout: 120_000, interval: 200 })
+    .poll(() => (code !== undefined ? `exited ${code}: ${out}` : out), { timeout: 300_000, interval: 200 })
     .toContain('is up at');
   return { base: `http://127.0.0.1:${port}`, child, exited };
 }
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+/** A CLI command with more environment (another PGLITE_DIR). */
+async function cliWith(
+  extra: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['src/cli/index.ts', ...args], {
-      env: env(),
-      timeout: 120_000,
+      env: env(extra),
+      timeout: 300_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -190,7 +201,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     const port = await freePort();
     const second = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
       env: env({ PORT: String(port) }),
-      timeout: 120_000,
+      timeout: 300_000,
     }).catch((e: { code: number; stderr: string }) => e);
     expect((second as { code: number }).code).toBe(1);
     expect((second as { stderr: string }).stderr).toMatch(/already served by the server \(pid \d+/);
@@ -228,7 +239,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(await again.exited).toBe(0);
     // A clean stop lets go of the directory.
     expect(existsSync(`${dir}.lock`)).toBe(false);
-  }, 600_000);
+  }, 1_200_000);
 
   it('refuses to open the directory while a command holds it, naming the command', async () => {
     // A stand-in for a long `jobs ingest`: another process holding the directory.
@@ -252,7 +263,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     const port = await freePort();
     const serve = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
       env: env({ PORT: String(port) }),
-      timeout: 120_000,
+      timeout: 300_000,
     }).catch((e: { code: number; stderr: string }) => e);
     expect((serve as { code: number }).code).toBe(1);
     expect((serve as { stderr: string }).stderr).toContain(`is in use by`);
@@ -262,5 +273,99 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(command.code).toBe(1);
     expect(command.stderr).toContain('start the server first');
     holder.kill('SIGKILL');
-  }, 300_000);
+  }, 600_000);
+  it('lets a command started with the server in only once the server has migrated', async () => {
+    // The README's first steps: `npm start` on a fresh checkout and, in another terminal,
+    // a CLI command at once. The server used to name its socket before migrating: the
+    // command migrated through it beside the server, and one of the two failed
+    // (`relation "mikro_orm_migrations" already exists`).
+    const fresh = join(root, 'fresh');
+    const lock = `${fresh}.lock`;
+    const port = await freePort();
+    const child = spawn(process.execPath, ['src/cli/index.ts', 'serve'], {
+      env: env({ PGLITE_DIR: fresh, PORT: String(port) }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(child);
+    let serverErr = '';
+    child.stderr!.on('data', (d: Buffer) => (serverErr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+    await expect.poll(() => existsSync(lock), { timeout: 300_000, interval: 10 }).toBe(true);
+    const early = cliWith({ PGLITE_DIR: fresh }, 'orgs', 'create', 'early');
+
+    // Whenever commands can find the server, its schema is complete.
+    const endpoint = async () => {
+      try {
+        return (JSON.parse(readFileSync(lock, 'utf8')) as { endpoint?: { host: string; port: number } })
+          .endpoint;
+      } catch {
+        return undefined;
+      }
+    };
+    await expect.poll(endpoint, { timeout: 300_000, interval: 10 }).toBeDefined();
+    const client = new pg.Client({ ...(await endpoint())!, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    const applied = await client
+      .query<{ n: number }>('select count(*)::int as n from mikro_orm_migrations')
+      .then((r) => r.rows[0]!.n)
+      .catch((error: Error) => error.message);
+    await client.end();
+    expect(applied).toBe(MIGRATIONS.length);
+
+    const created = await early;
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toContain('working through it');
+    expect(created.stderr).not.toContain('migrated');
+    const listed = await cliWith({ PGLITE_DIR: fresh }, 'orgs', 'list');
+    expect(listed.stdout).toContain('early');
+    child.kill('SIGTERM');
+    expect(await exited, serverErr).toBe(0);
+  }, 600_000);
+  it('fails a command loudly when the server it works through is stopped, and keeps what it committed', async () => {
+    // Ctrl-C on `npm start` while `jobs ingest` writes through it. Before, the command
+    // printed a stray driver error (or one the server's rollback caused, "no company
+    // row"), then hung on its lost connection until Node gave up with exit code 13.
+    const other = { PGLITE_DIR: join(root, 'stopped') };
+    const server = await startServer({ ...other, DEMO_JOBS: '0' });
+    const ingest = cliWith(other, 'ingest', bigFeed(), '--source', 'greenhouse:bigco');
+    await expect
+      .poll(async () => (await search(server.base, '')).total, { timeout: 120_000, interval: 20 })
+      .toBeGreaterThan(0);
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    const cut = await ingest;
+    const again = await startServer({ ...other, DEMO_JOBS: '0' });
+    const kept = (await search(again.base, '')).total;
+    if (cut.code === 0) expect(kept).toBe(BIG);
+    else {
+      expect(cut.code).toBe(1);
+      expect(cut.stderr).toMatch(
+        /the server \(pid \d+\) that has the embedded database open stopped while this command ran/,
+      );
+      expect(cut.stderr).not.toContain('unsettled');
+      // Whole batches only: each is one transaction, committed or rolled back.
+      expect(kept % INGEST_BATCH).toBe(0);
+      expect(kept).toBeGreaterThan(0);
+    }
+    const rerun = await cliWith(other, 'ingest', bigFeed(), '--source', 'greenhouse:bigco');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect((await search(again.base, '')).total).toBe(BIG);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 1_200_000);
+  it("stops on Ctrl-C while the page's live list is open, and lets go of the directory", async () => {
+    // The live list is an event stream that never ends by itself; the server's close
+    // waited for it, so with the page open SIGINT did nothing (a second one killed it).
+    const other = { PGLITE_DIR: join(root, 'live') };
+    const server = await startServer(other);
+    const sse = subscribe(server.base);
+    await new Promise((r) => setTimeout(r, 500));
+    let code: number | null | undefined;
+    void server.exited.then((c) => (code = c));
+    server.child.kill('SIGINT');
+    await expect.poll(() => code, { timeout: 300_000, interval: 200 }).toBe(0);
+    sse.close();
+    expect(existsSync(`${other.PGLITE_DIR}.lock`)).toBe(false);
+  }, 600_000);
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openToCommands } from '../../src/db/orm.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
@@ -109,6 +110,8 @@ describe(`ingest killed with SIGKILL (${TEST_DB})`, () => {
       TEST_DB === 'pglite'
         ? await createTestServices({ embeddedRole: 'serve' }, { ...crashed, ...READER })
         : null;
+    // Migrated (createTestServices): commands may come in, as `serve` lets them after migrating.
+    if (server) openToCommands(server.orm);
     const child = spawn(process.execPath, ingestArgs, {
       env: { ...process.env, ...crashed, LOG_LEVEL: 'silent' },
       stdio: 'ignore',
@@ -128,5 +131,5 @@ describe(`ingest killed with SIGKILL (${TEST_DB})`, () => {
     // Read back directly, as the reference was (the same driver's types on both sides).
     await server?.close();
     expect(await dump(crashed)).toEqual(expected);
-  }, 240_000);
+  }, 900_000);
 });

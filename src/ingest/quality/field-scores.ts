@@ -49,6 +49,7 @@ const CITY_ALIASES: Readonly<Record<string, string>> = {
   nyc: 'new york',
   'washington dc': 'washington',
   'washington d c': 'washington',
+  'halifax regional municipality': 'halifax',
 };
 
 function cityKey(city: string): string {
@@ -153,7 +154,8 @@ export function scoreFields(expect: Expectation, job: NormalizedJob | null): Fie
       got: sample.join(', ') || 'clean',
     });
   }
-  return out;
+  // A row normalization refused stores nothing: every stated field is wrong, even "none".
+  return j === null ? out.map((o) => ({ ...o, ok: false, got: 'refused' })) : out;
 }
 
 /** Whether the job has a value for the field at all (coverage, over every golden row). */

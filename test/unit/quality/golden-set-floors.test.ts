@@ -24,7 +24,7 @@ const ACCURACY_FLOORS: Record<Field, number> = {
   salaryMaxUsd: 0.95,
   jobType: 0.93,
   seniority: 0.95,
-  category: 0.87,
+  category: 0.92,
   skills: 0.97,
   text: 1,
 };
@@ -37,7 +37,7 @@ const COVERAGE_FLOORS: Record<Field, number> = {
   salaryMaxUsd: 0.22,
   jobType: 0.47,
   seniority: 0.59,
-  category: 0.89,
+  category: 0.92,
   skills: 0.43,
   text: 1,
 };

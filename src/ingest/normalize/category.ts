@@ -88,7 +88,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'healthcare',
-    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|therapy|oncology|bcba|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c|optician|optometrist|behaviou?r(?:al)? (?:technician|interventionist|specialist)|rbt|autism|speech(?:-language| language)? pathologist|slp|auxiliaire de vie|aide a domicile|aide aux personnes)\b/,
+    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|therapy|oncology|bcba|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c|optician|optometrist|behaviou?r(?:al)? (?:technician|interventionist|specialist)|rbt|autism|speech(?:-language| language)? pathologist|slp|auxiliaire de vie|(?<!d )aide a domicile|aide aux personnes)\b/,
   ],
   [
     'education',

@@ -150,6 +150,7 @@ describe('classifyCategory: role nouns that used to fall to "other" (issue 11, g
     expect(classifyCategory('Clinical Supervisor')).toBe('healthcare');
     expect(classifyCategory('Office Manager - Optical Experience Required')).toBe('operations');
     expect(classifyCategory('Quantitative Researcher')).toBe('data-science');
+    expect(classifyCategory("Coordinateur / assistant d'agence d'aide à domicile (H/F)")).toBe('operations');
   });
 
   it('leaves ambiguous nouns alone', () => {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { NormalizedJob } from '../../src/domain/job.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { normalizePosting } from '../../src/ingest/normalize/index.ts';
+import { MOJIBAKE } from '../../src/ingest/quality/field-scores.ts';
 import { listDatasetFiles } from '../../src/ingest/sources/datasets.ts';
 
 export interface Row {
@@ -37,9 +38,9 @@ export interface Share {
   of: number;
 }
 
-/** UTF-8 read as Windows-1252 ("â€™", "Ã©", "Ã¢â"), or an entity reference left in plain text. */
-export const MOJIBAKE =
-  /â€|Ã[\u0080-\u00bf]|Â[\u0080-\u00bf]|&(?:#\d+|#x[0-9a-f]+|amp|nbsp|ndash|mdash|rsquo|lsquo|ldquo|rdquo|quot|lt|gt|hellip|bull);/i;
+// UTF-8 read as Windows-1252, or an entity reference left in plain text: one definition
+// for these shares and the golden set's text field.
+export { MOJIBAKE };
 
 /** A place field that names a remote workplace ("Remote - US", "Home based - EMEA"). */
 export const REMOTE_PLACE = /remote|anywhere|worldwide|home[- ]based/i;

@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { createJobEvents, type JobEvents } from './db/job-events.ts';
+import { createJobEventFeed, type JobEventFeed } from './db/job-events.ts';
 import { closeOrm, createOrm, engineOf, type EmbeddedRole, type Orm } from './db/orm.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
+import { JobEventRepository } from './db/repositories/job-event.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
@@ -46,8 +47,10 @@ export interface Services {
   ingestRuns: IngestRuns;
   /** Shared rate-limit store when REDIS_URL is set. */
   redis: Redis | null;
-  /** The LISTEN side of new-job announcements, opened on first use (only servers need it). */
-  jobEvents(): Promise<JobEvents>;
+  /** Reads of the job event outbox (live subscriptions). */
+  jobEventLog: JobEventRepository;
+  /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
+  jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;
 }
 
@@ -74,7 +77,7 @@ export async function createServices(
     embeddedRole: overrides.embeddedRole,
   });
   const postgres = engineOf(orm) === 'postgres';
-  let events: Promise<JobEvents> | undefined;
+  let events: Promise<JobEventFeed> | undefined;
   // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests through.
   const redis = config.rateLimit.redisUrl
     ? new Redis(config.rateLimit.redisUrl, {
@@ -103,6 +106,7 @@ export async function createServices(
         facetCacheSize: config.searchIndex.facetCacheSize,
       })
     : null;
+  const jobEventLog = new JobEventRepository(clock);
   const searchPaths = new Set<(path: SearchPath, reason?: string) => void>();
   return {
     config,
@@ -129,7 +133,13 @@ export async function createServices(
     normalizer,
     ingestRuns: createIngestRuns(),
     redis,
-    jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
+    jobEventLog,
+    jobEvents: () =>
+      (events ??= createJobEventFeed(orm, jobEventLog, databaseUrl, {
+        pollMs: config.events.pollMs,
+        retentionMs: config.events.retentionHours * 3_600_000,
+        onError: (error, what) => logger.warn({ err: error }, what),
+      })),
     close: async () => {
       await live?.stop();
       redis?.disconnect();

@@ -1,0 +1,121 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The job event outbox (issue 12; README "Live events"): one row per job that was
+ * added, closed or changed in a way a search can see, written by triggers in the
+ * writing transaction itself, like the search index's change log
+ * (Migration20261123000010). Triggers rather than the writers: ingest batches,
+ * closings, expiry sweeps and reopenings all write `job`, and so do CLI commands
+ * through the served socket, another gateway or a hand-written UPDATE; a trigger hears
+ * every one of them, and no writer can forget. The cost is one INSERT … SELECT per
+ * statement (transition tables), and none for an UPDATE that changes nothing a search
+ * reads (a sighting).
+ *
+ * Kinds: `added` (a new job, or a closed or expired one open again), `closed` (an open
+ * job closes or expires, or is deleted), `updated` (any other change of a column below).
+ *
+ * Each row keeps the job as a search saw it before and after (`before`, `after`: the
+ * columns buildJobWhere reads, as jsonb; a row of type `job` again with
+ * jsonb_populate_record), so a subscriber's filter is matched against the job as it
+ * was at that event, not as it is when the gateway gets to it: a job added and closed
+ * at once still counts as added, then closed, for the filters it matched.
+ *
+ * Order and ids: `(xid, seq)`. A reader delivers only rows of transactions older than
+ * its snapshot's oldest running one (`pg_snapshot_xmin`): those are all finished, so no
+ * row can appear later below what was delivered, whatever the commit order (a sequence
+ * alone would let a late commit slip in behind a reader). The pair, in that order, is
+ * the event id a client resumes from.
+ *
+ * Pruning deletes a prefix in that order (`job_event_horizon` keeps its end), so a
+ * client position below the horizon is known to have missed events.
+ */
+const EVENT_COLUMNS = [
+  'status',
+  'search_vector',
+  'remote_type',
+  'city_keys',
+  'country_codes',
+  'location_text',
+  'salary_min_usd',
+  'salary_max_usd',
+  'skill_keys',
+  'job_type',
+  'seniority',
+  'category_id',
+  'company_id',
+  'ats_platform',
+  'source',
+  'department',
+  'posted_at',
+  'visa_sponsorship',
+];
+
+const image = (alias: string) =>
+  `jsonb_build_object('id', ${alias}.id, ${EVENT_COLUMNS.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
+
+export class Migration20261125100000 extends Migration {
+  override up(): void {
+    this.addSql(`create table job_event (
+      seq bigint generated always as identity,
+      xid xid8 not null default pg_current_xact_id(),
+      kind text not null check (kind in ('added', 'closed', 'updated')),
+      job_id uuid not null,
+      at timestamptz not null default now(),
+      before jsonb,
+      after jsonb,
+      primary key (xid, seq)
+    );`);
+    this.addSql('create index job_event_at_idx on job_event (at);');
+    this.addSql(`create table job_event_horizon (
+      id boolean primary key default true check (id),
+      xid xid8 not null,
+      seq bigint not null
+    );`);
+    this.addSql(`insert into job_event_horizon (xid, seq) values ('0'::xid8, 0);`);
+
+    // NOTIFY only wakes the gateways (delivered at commit, once per transaction); what
+    // happened is read from the table.
+    this.addSql(`create function job_event_insert() returns trigger language plpgsql as $$
+      begin
+        insert into job_event (kind, job_id, after) select 'added', n.id, ${image('n')} from new_rows n order by n.id;
+        if found then perform pg_notify('job_events', ''); end if;
+        return null;
+      end $$;`);
+    const old = EVENT_COLUMNS.map((c) => `o.${c}`).join(', ');
+    const neu = EVENT_COLUMNS.map((c) => `n.${c}`).join(', ');
+    this.addSql(`create function job_event_update() returns trigger language plpgsql as $$
+      begin
+        insert into job_event (kind, job_id, before, after)
+          select case when o.status = 'open' and n.status <> 'open' then 'closed'
+                      when o.status <> 'open' and n.status = 'open' then 'added'
+                      else 'updated' end,
+                 n.id, ${image('o')}, ${image('n')}
+            from new_rows n join old_rows o on o.id = n.id
+           where (${old}) is distinct from (${neu})
+           order by n.id;
+        if found then perform pg_notify('job_events', ''); end if;
+        return null;
+      end $$;`);
+    this.addSql(`create function job_event_delete() returns trigger language plpgsql as $$
+      begin
+        insert into job_event (kind, job_id, before) select 'closed', o.id, ${image('o')} from old_rows o order by o.id;
+        if found then perform pg_notify('job_events', ''); end if;
+        return null;
+      end $$;`);
+    this.addSql(`create trigger job_event_insert after insert on job
+      referencing new table as new_rows for each statement execute function job_event_insert();`);
+    this.addSql(`create trigger job_event_update after update on job
+      referencing old table as old_rows new table as new_rows for each statement execute function job_event_update();`);
+    this.addSql(`create trigger job_event_delete after delete on job
+      referencing old table as old_rows for each statement execute function job_event_delete();`);
+  }
+
+  override down(): void {
+    for (const op of ['insert', 'update', 'delete']) {
+      this.addSql(`drop trigger job_event_${op} on job;`);
+      this.addSql(`drop function job_event_${op}();`);
+    }
+    this.addSql('drop table job_event_horizon;');
+    this.addSql('drop table job_event;');
+  }
+}

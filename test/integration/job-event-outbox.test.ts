@@ -129,6 +129,33 @@ describe(`job event outbox (${TEST_DB})`, () => {
     ).toEqual([null, 'entered', 'changed']);
   });
 
+  it('writes one event per job and transaction, from before it to after it', async () => {
+    await ingest([posting('t', 'Zyxtide Pilot')], false);
+    const { start: from } = await services.jobEventLog.head(em());
+    await em().transactional(async (tx) => {
+      await tx.execute(`update job set department = 'Tides' where title = 'Zyxtide Pilot'`);
+      await tx.execute(`update job set status = 'closed' where title = 'Zyxtide Pilot'`);
+    });
+    await em().transactional(async (tx) => {
+      await tx.execute(`update job set department = 'Ebb' where title = 'Zyxtide Pilot'`);
+      await tx.execute(`update job set department = 'Tides' where title = 'Zyxtide Pilot'`);
+    });
+    expect(await eventsAfter(from)).toEqual([
+      'closed Zyxtide Pilot open→closed',
+      'updated Zyxtide Pilot closed→closed',
+    ]);
+    const head = await services.jobEventLog.head(em());
+    const page = await services.jobEventLog.read(
+      em(),
+      { query: 'zyxtide', status: 'any' },
+      from,
+      head.last!,
+      10,
+    );
+    // Written and written back: no change to report.
+    expect(page.events.map((e) => e.change)).toEqual(['changed', null]);
+  });
+
   it('prunes a prefix in event order and keeps its end as the horizon', async () => {
     const before = await services.jobEventLog.head(em());
     await ingest([posting('p', 'Outbox Pruned')], false);

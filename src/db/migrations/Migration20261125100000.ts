@@ -13,6 +13,7 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * Kinds: `added` (a new job, or a closed or expired one open again), `closed` (an open
  * job closes or expires, or is deleted), `updated` (any other change of a column below).
+ * A job written several times in one transaction is one event, from before to after.
  *
  * Each row keeps the job as a search saw it before and after (`before`, `after`: the
  * columns buildJobWhere reads, as jsonb; a row of type `job` again with
@@ -73,11 +74,26 @@ export class Migration20261125100000 extends Migration {
     );`);
     this.addSql(`insert into job_event_horizon (xid, seq) values ('0'::xid8, 0);`);
 
+    // One event per job and transaction: a job written twice in one transaction (inserted,
+    // then given its places; updated, then closed) is one change to whoever reads after the
+    // commit, from its state before the transaction to its state after. The row keeps its
+    // first place (all of a transaction's events are delivered together).
+    this.addSql('create unique index job_event_xid_job_idx on job_event (xid, job_id);');
+    this.addSql(`create function job_event_kind(b jsonb, a jsonb) returns text language sql immutable as $$
+      select case when a is null then 'closed'
+                  when b is null then 'added'
+                  when b->>'status' = 'open' and a->>'status' <> 'open' then 'closed'
+                  when b->>'status' <> 'open' and a->>'status' = 'open' then 'added'
+                  else 'updated' end $$;`);
+    const upsert = `on conflict (xid, job_id) do update
+      set after = excluded.after, kind = job_event_kind(e.before, excluded.after), at = excluded.at`;
     // NOTIFY only wakes the gateways (delivered at commit, once per transaction); what
     // happened is read from the table.
     this.addSql(`create function job_event_insert() returns trigger language plpgsql as $$
       begin
-        insert into job_event (kind, job_id, after) select 'added', n.id, ${image('n')} from new_rows n order by n.id;
+        insert into job_event as e (kind, job_id, after)
+          select 'added', n.id, ${image('n')} from new_rows n order by n.id
+          ${upsert};
         if found then perform pg_notify('job_events', ''); end if;
         return null;
       end $$;`);
@@ -85,20 +101,21 @@ export class Migration20261125100000 extends Migration {
     const neu = EVENT_COLUMNS.map((c) => `n.${c}`).join(', ');
     this.addSql(`create function job_event_update() returns trigger language plpgsql as $$
       begin
-        insert into job_event (kind, job_id, before, after)
-          select case when o.status = 'open' and n.status <> 'open' then 'closed'
-                      when o.status <> 'open' and n.status = 'open' then 'added'
-                      else 'updated' end,
-                 n.id, ${image('o')}, ${image('n')}
-            from new_rows n join old_rows o on o.id = n.id
-           where (${old}) is distinct from (${neu})
-           order by n.id;
+        insert into job_event as e (kind, job_id, before, after)
+          select job_event_kind(b, a), id, b, a
+            from (select n.id, ${image('o')} as b, ${image('n')} as a
+                    from new_rows n join old_rows o on o.id = n.id
+                   where (${old}) is distinct from (${neu})) c
+           order by id
+          ${upsert};
         if found then perform pg_notify('job_events', ''); end if;
         return null;
       end $$;`);
     this.addSql(`create function job_event_delete() returns trigger language plpgsql as $$
       begin
-        insert into job_event (kind, job_id, before) select 'closed', o.id, ${image('o')} from old_rows o order by o.id;
+        insert into job_event as e (kind, job_id, before)
+          select 'closed', o.id, ${image('o')} from old_rows o order by o.id
+          ${upsert};
         if found then perform pg_notify('job_events', ''); end if;
         return null;
       end $$;`);
@@ -115,6 +132,7 @@ export class Migration20261125100000 extends Migration {
       this.addSql(`drop trigger job_event_${op} on job;`);
       this.addSql(`drop function job_event_${op}();`);
     }
+    this.addSql('drop function job_event_kind(jsonb, jsonb);');
     this.addSql('drop table job_event_horizon;');
     this.addSql('drop table job_event;');
   }

@@ -93,8 +93,8 @@ export class JobEventRepository {
     const board = Boolean(filter.organizationId);
     const [row] = await em.execute<{ h_xid: string; h_seq: string; events: unknown }[]>(
       `select h.xid::text as h_xid, h.seq::text as h_seq,
-              coalesce((select json_agg(json_build_array(p.xid::text, p.seq::text, p.kind, p.job_id::text, p.was, p.now))
-                from (select e.xid, e.seq, e.kind, e.job_id,
+              coalesce((select json_agg(json_build_array(p.xid::text, p.seq::text, p.kind, p.job_id::text, p.was, p.now, p.same) order by p.xid, p.seq)
+                from (select e.xid, e.seq, e.kind, e.job_id, e.before is not distinct from e.after as same,
                              e.before is not null and exists(select 1 from ${imageFrom('e.before', board)} where ${where.sql}) as was,
                              e.after is not null and exists(select 1 from ${imageFrom('e.after', board)} where ${where.sql}) as now
                         from job_event e
@@ -119,14 +119,16 @@ export class JobEventRepository {
       string,
       boolean,
       boolean,
+      boolean,
     ][];
     return {
       horizon: position(row!.h_xid, row!.h_seq),
-      events: raw.map(([xid, seq, kind, jobId, was, now]) => ({
+      events: raw.map(([xid, seq, kind, jobId, was, now, same]) => ({
         position: position(xid, seq),
         kind,
         jobId,
-        change: was && now ? 'changed' : now ? 'entered' : was ? 'left' : null,
+        // `same`: written and written back within one transaction; nothing changed.
+        change: same ? null : was && now ? 'changed' : now ? 'entered' : was ? 'left' : null,
       })),
     };
   }

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPosition } from '../../src/domain/event-id.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compareEventPositions, type EventPosition } from '../../src/domain/event-id.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { expireStale } from '../../src/ingest/expire-stale.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
@@ -45,7 +45,7 @@ const em = () => services.orm.em.fork();
 /** Each event after `from` as kind, title, status before and after. */
 async function eventsAfter(from: EventPosition) {
   const rows = await em().execute<{ kind: string; title: string; was: string | null; now: string | null }[]>(
-    `select e.kind, j.title, e.before->>'status' as was, e.after->>'status' as now
+    `select e.kind, j.title, (e.before).status as was, (e.after).status as now
        from job_event e join job j on j.id = e.job_id
       where (e.xid, e.seq) > (?::xid8, ?::bigint) order by e.xid, e.seq`,
     [from.xid.toString(), from.seq.toString()],
@@ -212,4 +212,20 @@ describe(`job event outbox (${TEST_DB})`, () => {
       }
     },
   );
+
+  it.runIf(TEST_DB === 'postgres')('is not held back by a transaction of another database', async () => {
+    const other = new pg.Client({ connectionString: inject('postgresUrl') });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      const before = await services.jobEventLog.head(em());
+      await ingest([posting('o', 'Outbox Elsewhere')], false);
+      const after = await services.jobEventLog.head(em());
+      expect(compareEventPositions(after.last!, before.start)).toBeGreaterThan(0);
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+  });
 });

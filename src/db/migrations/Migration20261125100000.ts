@@ -16,8 +16,7 @@ import { Migration } from '@mikro-orm/migrations';
  * A job written several times in one transaction is one event, from before to after.
  *
  * Each row keeps the job as a search saw it before and after (`before`, `after`: the
- * columns buildJobWhere reads, as jsonb; a row of type `job` again with
- * jsonb_populate_record), so a subscriber's filter is matched against the job as it
+ * columns buildJobWhere reads, as a row of type `job_event_image`), so a subscriber's filter is matched against the job as it
  * was at that event, not as it is when the gateway gets to it: a job added and closed
  * at once still counts as added, then closed, for the filters it matched.
  *
@@ -30,40 +29,47 @@ import { Migration } from '@mikro-orm/migrations';
  * Pruning deletes a prefix in that order (`job_event_horizon` keeps its end), so a
  * client position below the horizon is known to have missed events.
  */
-const EVENT_COLUMNS = [
-  'status',
-  'search_vector',
-  'remote_type',
-  'city_keys',
-  'country_codes',
-  'location_text',
-  'salary_min_usd',
-  'salary_max_usd',
-  'skill_keys',
-  'job_type',
-  'seniority',
-  'category_id',
-  'company_id',
-  'ats_platform',
-  'source',
-  'department',
-  'posted_at',
-  'visa_sponsorship',
+/** The job's columns a search's WHERE reads (buildJobWhere), with their types. */
+const EVENT_COLUMNS: [string, string][] = [
+  ['status', 'text'],
+  ['search_vector', 'tsvector'],
+  ['remote_type', 'text'],
+  ['city_keys', 'text[]'],
+  ['country_codes', 'text[]'],
+  ['location_text', 'text'],
+  ['salary_min_usd', 'integer'],
+  ['salary_max_usd', 'integer'],
+  ['skill_keys', 'text[]'],
+  ['job_type', 'text'],
+  ['seniority', 'text'],
+  ['category_id', 'uuid'],
+  ['company_id', 'uuid'],
+  ['ats_platform', 'text'],
+  ['source', 'text'],
+  ['department', 'text'],
+  ['posted_at', 'timestamptz'],
+  ['visa_sponsorship', 'boolean'],
 ];
 
 const image = (alias: string) =>
-  `jsonb_build_object('id', ${alias}.id, ${EVENT_COLUMNS.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
+  `row(${alias}.id, ${EVENT_COLUMNS.map(([c]) => `${alias}.${c}`).join(', ')})::job_event_image`;
 
 export class Migration20261125100000 extends Migration {
   override up(): void {
+    // A row type of its own rather than jsonb: built and stored without converting the
+    // search vector to text and back (jsonb images took half of a 10,000-row UPDATE), and a
+    // filter that reads a column the image lacks fails loudly instead of reading null.
+    this.addSql(
+      `create type job_event_image as (id uuid, ${EVENT_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')});`,
+    );
     this.addSql(`create table job_event (
       seq bigint generated always as identity,
       xid xid8 not null default pg_current_xact_id(),
       kind text not null check (kind in ('added', 'closed', 'updated')),
       job_id uuid not null,
       at timestamptz not null default now(),
-      before jsonb,
-      after jsonb,
+      before job_event_image,
+      after job_event_image,
       primary key (xid, seq)
     );`);
     this.addSql('create index job_event_at_idx on job_event (at);');
@@ -79,11 +85,13 @@ export class Migration20261125100000 extends Migration {
     // commit, from its state before the transaction to its state after. The row keeps its
     // first place (all of a transaction's events are delivered together).
     this.addSql('create unique index job_event_xid_job_idx on job_event (xid, job_id);');
-    this.addSql(`create function job_event_kind(b jsonb, a jsonb) returns text language sql immutable as $$
-      select case when a is null then 'closed'
-                  when b is null then 'added'
-                  when b->>'status' = 'open' and a->>'status' <> 'open' then 'closed'
-                  when b->>'status' <> 'open' and a->>'status' = 'open' then 'added'
+    // `(x).id is null`: a row value IS NULL only when every field is.
+    this
+      .addSql(`create function job_event_kind(b job_event_image, a job_event_image) returns text language sql immutable as $$
+      select case when (a).id is null then 'closed'
+                  when (b).id is null then 'added'
+                  when (b).status = 'open' and (a).status <> 'open' then 'closed'
+                  when (b).status <> 'open' and (a).status = 'open' then 'added'
                   else 'updated' end $$;`);
     const upsert = `on conflict (xid, job_id) do update
       set after = excluded.after, kind = job_event_kind(e.before, excluded.after), at = excluded.at`;
@@ -97,8 +105,8 @@ export class Migration20261125100000 extends Migration {
         if found then perform pg_notify('job_events', ''); end if;
         return null;
       end $$;`);
-    const old = EVENT_COLUMNS.map((c) => `o.${c}`).join(', ');
-    const neu = EVENT_COLUMNS.map((c) => `n.${c}`).join(', ');
+    const old = EVENT_COLUMNS.map(([c]) => `o.${c}`).join(', ');
+    const neu = EVENT_COLUMNS.map(([c]) => `n.${c}`).join(', ');
     this.addSql(`create function job_event_update() returns trigger language plpgsql as $$
       begin
         insert into job_event as e (kind, job_id, before, after)
@@ -132,8 +140,9 @@ export class Migration20261125100000 extends Migration {
       this.addSql(`drop trigger job_event_${op} on job;`);
       this.addSql(`drop function job_event_${op}();`);
     }
-    this.addSql('drop function job_event_kind(jsonb, jsonb);');
+    this.addSql('drop function job_event_kind(job_event_image, job_event_image);');
     this.addSql('drop table job_event_horizon;');
     this.addSql('drop table job_event;');
+    this.addSql('drop type job_event_image;');
   }
 }

@@ -42,12 +42,12 @@ export interface EventHead {
 const position = (xid: string, seq: string): EventPosition => ({ xid: BigInt(xid), seq: BigInt(seq) });
 
 /**
- * The job as an event saw it (`before` or `after`, jsonb) as the row `j` that
- * buildJobWhere's clause reads, with its company (and its memberships for a board) as
- * the live search joins them: the filter is searchJobs' own WHERE, not a copy of it.
+ * The job as an event saw it (`before` or `after`, a `job_event_image` row) as the row
+ * `j` that buildJobWhere's clause reads, with its company (and its memberships for a
+ * board) as the live search joins them: the filter is searchJobs' own WHERE, not a copy.
  */
 function imageFrom(column: string, board: boolean): string {
-  return `jsonb_populate_record(null::job, ${column}) j
+  return `(select (${column}).*) j
     ${board ? 'join organization_job oj on oj.job_id = j.id' : ''} join company c on c.id = j.company_id`;
 }
 
@@ -60,17 +60,30 @@ export class JobEventRepository {
   }
 
   async head(em: Em): Promise<EventHead> {
+    // The bound is the oldest transaction of this database still running (its xid8 among
+    // the snapshot's running ones), else the snapshot's xmax. Running transactions of other
+    // databases of the cluster write no row here: left out, they cannot hold this outbox
+    // back (a transaction is known to be another database's by pg_stat_activity; one it
+    // does not show is waited for, which only delays).
     const [row] = await em.execute<Record<string, string | null>[]>(
-      `with s as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin, pg_snapshot_xmax(pg_current_snapshot()) as xmax)
-       select s.xmin::text as xmin, s.xmax::text as xmax, e.xid::text as xid, e.seq::text as seq,
+      `with s as (select pg_current_snapshot() as snap),
+            others as (select backend_xid::text::bigint as x from pg_stat_activity
+                        where backend_xid is not null and datid is not null and datname <> current_database()),
+            b as (select least(pg_snapshot_xmax(s.snap),
+                               (select x from pg_snapshot_xip(s.snap) x
+                                 where (x::text::bigint % 4294967296) not in (select x from others)
+                                 order by x limit 1)) as bound,
+                         pg_snapshot_xmax(s.snap) as xmax
+                    from s)
+       select b.bound::text as bound, b.xmax::text as xmax, e.xid::text as xid, e.seq::text as seq,
               h.xid::text as h_xid, h.seq::text as h_seq
-         from s cross join job_event_horizon h
-         left join lateral (select xid, seq from job_event where xid < s.xmin order by xid desc, seq desc limit 1) e on true`,
+         from b cross join job_event_horizon h
+         left join lateral (select xid, seq from job_event where xid < b.bound order by xid desc, seq desc limit 1) e on true`,
       [],
       PRIMARY,
     );
     return {
-      start: position(row!.xmin!, '0'),
+      start: position(row!.bound!, '0'),
       last: row!.xid ? position(row!.xid, row!.seq!) : null,
       nextXid: BigInt(row!.xmax!),
       horizon: position(row!.h_xid!, row!.h_seq!),
@@ -95,8 +108,8 @@ export class JobEventRepository {
       `select h.xid::text as h_xid, h.seq::text as h_seq,
               coalesce((select json_agg(json_build_array(p.xid::text, p.seq::text, p.kind, p.job_id::text, p.was, p.now, p.same) order by p.xid, p.seq)
                 from (select e.xid, e.seq, e.kind, e.job_id, e.before is not distinct from e.after as same,
-                             e.before is not null and exists(select 1 from ${imageFrom('e.before', board)} where ${where.sql}) as was,
-                             e.after is not null and exists(select 1 from ${imageFrom('e.after', board)} where ${where.sql}) as now
+                             (e.before).id is not null and exists(select 1 from ${imageFrom('e.before', board)} where ${where.sql}) as was,
+                             (e.after).id is not null and exists(select 1 from ${imageFrom('e.after', board)} where ${where.sql}) as now
                         from job_event e
                        where (e.xid, e.seq) > (?::xid8, ?::bigint) and (e.xid, e.seq) <= (?::xid8, ?::bigint)
                        order by e.xid, e.seq limit ?) p), '[]'::json) as events

@@ -21,10 +21,10 @@ import { Migration } from '@mikro-orm/migrations';
  * at once still counts as added, then closed, for the filters it matched.
  *
  * Order and ids: `(xid, seq)`. A reader delivers only rows of transactions older than
- * its snapshot's oldest running one (`pg_snapshot_xmin`): those are all finished, so no
- * row can appear later below what was delivered, whatever the commit order (a sequence
- * alone would let a late commit slip in behind a reader). The pair, in that order, is
- * the event id a client resumes from.
+ * the oldest writing transaction of this database its snapshot sees running: those are all
+ * finished, so no row can appear later below what was delivered, whatever the commit
+ * order (a sequence alone would let a late commit slip in behind a reader). The pair, in
+ * that order, is the event id a client resumes from (JobEventRepository.head).
  *
  * Pruning deletes a prefix in that order (`job_event_horizon` keeps its end), so a
  * client position below the horizon is known to have missed events.

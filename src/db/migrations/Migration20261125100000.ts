@@ -16,9 +16,10 @@ import { Migration } from '@mikro-orm/migrations';
  * A job written several times in one transaction is one event, from before to after.
  *
  * Each row keeps the job as a search saw it before and after (`before`, `after`: the
- * columns buildJobWhere reads, as a row of type `job_event_image`), so a subscriber's filter is matched against the job as it
- * was at that event, not as it is when the gateway gets to it: a job added and closed
- * at once still counts as added, then closed, for the filters it matched.
+ * columns buildJobWhere reads, as a row of type `job_event_image`), so a subscriber's
+ * filter is matched against the job as it was at that event, not as it is when the
+ * gateway gets to it: a job added and closed a moment later counts as added, then
+ * closed, for the filters it matched.
  *
  * Order and ids: `(xid, seq)`. A reader delivers only rows of transactions older than
  * the oldest writing transaction of this database its snapshot sees running: those are all

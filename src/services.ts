@@ -10,6 +10,7 @@ import { JobEventRepository } from './db/repositories/job-event.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
+import { SavedSearchRepository } from './db/repositories/saved-search.repository.ts';
 import { SearchIndexRepository } from './db/repositories/search-index.repository.ts';
 import { SourceRepository } from './db/repositories/source.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
@@ -35,6 +36,8 @@ export interface Services {
   searchPaths: Set<(path: SearchPath, reason?: string) => void>;
   writer: JobWriter;
   organizations: OrganizationRepository;
+  /** Organizations' saved searches. */
+  savedSearches: SavedSearchRepository;
   catalog: CatalogRepository;
   ingest: IngestRepository;
   expiry: ExpiryRepository;
@@ -124,6 +127,7 @@ export async function createServices(
     // New jobs go in with a binary COPY on PostgreSQL (PGlite, in process or served, has no COPY protocol).
     writer: new JobWriter({ copy: postgres }),
     organizations: new OrganizationRepository(),
+    savedSearches: new SavedSearchRepository(),
     catalog: new CatalogRepository(),
     ingest: new IngestRepository(),
     expiry: new ExpiryRepository(),

@@ -8,6 +8,7 @@ import type { CatalogRepository } from '../db/repositories/catalog.repository.ts
 import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
+import type { SavedSearchRepository } from '../db/repositories/saved-search.repository.ts';
 
 /** What the GraphQL layer needs from the composition root. */
 export interface GraphQLDeps {
@@ -18,6 +19,7 @@ export interface GraphQLDeps {
   search: JobSearch;
   catalog: CatalogRepository;
   organizations: OrganizationRepository;
+  savedSearches: SavedSearchRepository;
   /** The job event outbox, for the jobsAdded, jobsClosed and jobsUpdated subscriptions. */
   jobEvents(): Promise<JobEventFeed>;
   jobEventLog: JobEventRepository;

@@ -24,10 +24,10 @@ export const ERROR_CODES = {
   not_found: 404,
   /** A GraphQL operation the HTTP method cannot carry (a mutation over GET). */
   method_not_allowed: 405,
-  /** A name already taken in the organization (a saved search's). */
-  already_exists: 409,
   /** The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS. */
   request_timeout: 408,
+  /** A name already taken in the organization (a saved search's). */
+  already_exists: 409,
   /** A Last-Event-ID older than the event retention window: the events after it were pruned. */
   event_id_expired: 410,
   payload_too_large: 413,

@@ -143,11 +143,15 @@ export async function createServices(
         pollMs: config.events.pollMs,
         retentionMs: config.events.retentionHours * 3_600_000,
         onError: (error, what) => logger.warn({ err: error }, what),
+      }).catch((error: unknown) => {
+        // Not kept: the next caller (a subscription, a restart of the feed) tries again.
+        events = undefined;
+        throw error;
       })),
     close: async () => {
       await live?.stop();
       redis?.disconnect();
-      if (events) await (await events).close();
+      if (events) await (await events.catch(() => null))?.close();
       await normalizer.close();
       await closeOrm(orm);
     },

@@ -229,3 +229,41 @@ describe(`job event outbox (${TEST_DB})`, () => {
     }
   });
 });
+
+describe(`job event retention (${TEST_DB})`, () => {
+  it('is pruned by the server after EVENT_RETENTION_HOURS', async () => {
+    // 0.0001 h: 360 ms.
+    const short = await createTestServices({}, { SEARCH_INDEX: 'false', EVENT_RETENTION_HOURS: '0.0001' });
+    try {
+      await runIngest(short, {
+        platform: 'greenhouse',
+        board: 'retention',
+        complete: false,
+        postings: [{ ...posting('r', 'Outbox Retained'), board: 'retention' }],
+      });
+      const written = await short.jobEventLog.head(short.orm.em.fork());
+      expect(written.last).not.toBeNull();
+      // Until the database's clock says the event is older than the retention (no fixed wait).
+      await expect
+        .poll(
+          async () =>
+            (
+              await short.orm.em
+                .fork()
+                .execute<{ old: boolean }[]>(
+                  `select bool_and(at < now() - interval '360 milliseconds') as old from job_event`,
+                )
+            )[0]!.old,
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe(true);
+      // The feed a server starts prunes at once, then every 10 minutes.
+      await short.jobEvents();
+      await expect
+        .poll(async () => (await short.jobEventLog.head(short.orm.em.fork())).horizon, { timeout: 30_000 })
+        .toEqual(written.last);
+    } finally {
+      await short.close();
+    }
+  }, 120_000);
+});

@@ -39,6 +39,23 @@ export interface EventHead {
   horizon: EventPosition;
 }
 
+/**
+ * `b(bound, xmax)`: the oldest transaction of this database still running (its xid8 among
+ * the snapshot's running ones), else the snapshot's xmax. Running transactions of other
+ * databases of the cluster write no row here: left out, they cannot hold this outbox back
+ * (a transaction is known to be another database's by pg_stat_activity; one it does not
+ * show is waited for, which only delays).
+ */
+const BOUND = `s as (select pg_current_snapshot() as snap),
+  others as (select backend_xid::text::bigint as x from pg_stat_activity
+              where backend_xid is not null and datid is not null and datname <> current_database()),
+  b as (select least(pg_snapshot_xmax(s.snap),
+                     (select x from pg_snapshot_xip(s.snap) x
+                       where (x::text::bigint % 4294967296) not in (select x from others)
+                       order by x limit 1)) as bound,
+               pg_snapshot_xmax(s.snap) as xmax
+          from s)`;
+
 const position = (xid: string, seq: string): EventPosition => ({ xid: BigInt(xid), seq: BigInt(seq) });
 
 /**
@@ -60,21 +77,8 @@ export class JobEventRepository {
   }
 
   async head(em: Em): Promise<EventHead> {
-    // The bound is the oldest transaction of this database still running (its xid8 among
-    // the snapshot's running ones), else the snapshot's xmax. Running transactions of other
-    // databases of the cluster write no row here: left out, they cannot hold this outbox
-    // back (a transaction is known to be another database's by pg_stat_activity; one it
-    // does not show is waited for, which only delays).
     const [row] = await em.execute<Record<string, string | null>[]>(
-      `with s as (select pg_current_snapshot() as snap),
-            others as (select backend_xid::text::bigint as x from pg_stat_activity
-                        where backend_xid is not null and datid is not null and datname <> current_database()),
-            b as (select least(pg_snapshot_xmax(s.snap),
-                               (select x from pg_snapshot_xip(s.snap) x
-                                 where (x::text::bigint % 4294967296) not in (select x from others)
-                                 order by x limit 1)) as bound,
-                         pg_snapshot_xmax(s.snap) as xmax
-                    from s)
+      `with ${BOUND}
        select b.bound::text as bound, b.xmax::text as xmax, e.xid::text as xid, e.seq::text as seq,
               h.xid::text as h_xid, h.seq::text as h_seq
          from b cross join job_event_horizon h
@@ -153,9 +157,10 @@ export class JobEventRepository {
    */
   async prune(em: Em, retentionMs: number): Promise<void> {
     await em.execute(
-      `with last as (select xid, seq from job_event
-                      where at < now() - ? * interval '1 millisecond' and xid < pg_snapshot_xmin(pg_current_snapshot())
-                      order by xid desc, seq desc limit 1),
+      `with ${BOUND},
+            last as (select e.xid, e.seq from job_event e, b
+                      where e.at < now() - ? * interval '1 millisecond' and e.xid < b.bound
+                      order by e.xid desc, e.seq desc limit 1),
             gone as (delete from job_event e using last where (e.xid, e.seq) <= (last.xid, last.seq))
        update job_event_horizon h set xid = last.xid, seq = last.seq
          from last where (last.xid, last.seq) > (h.xid, h.seq)`,

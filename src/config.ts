@@ -81,6 +81,20 @@ const EnvSchema = z
     SEARCH_INDEX_FACET_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(512),
     /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
     SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
+    /**
+     * Hours the job event outbox keeps its events: how far back a live subscriber can resume
+     * with Last-Event-ID (README "Live events"). @default 24
+     */
+    EVENT_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24),
+    /**
+     * How often a gateway looks at the outbox without a NOTIFY waking it, in milliseconds:
+     * the longest a live event waits when a wake-up was lost or an older transaction held it. @default 1000
+     */
+    EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   })
   .loose();
 
@@ -97,6 +111,8 @@ export interface Config {
   normalizeThreads: number;
   metrics: { enabled: boolean; token: string | null };
   graphql: { trustedDocumentsOnly: boolean };
+  /** The job event outbox and live subscriptions (README "Live events"). */
+  events: { retentionHours: number; pollMs: number };
   searchIndex: {
     enabled: boolean;
     pollMs: number;
@@ -154,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     normalizeThreads: e.NORMALIZE_THREADS,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
     graphql: { trustedDocumentsOnly: e.GRAPHQL_TRUSTED_DOCUMENTS_ONLY },
+    events: { retentionHours: e.EVENT_RETENTION_HOURS, pollMs: e.EVENT_POLL_MS },
     searchIndex: {
       enabled: e.SEARCH_INDEX,
       pollMs: e.SEARCH_INDEX_POLL_MS,

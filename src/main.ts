@@ -76,6 +76,10 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   ready = true;
   poller = config.ingestPoller ? startPoller(services) : null;
   sweeper = startExpirySweeper(services);
+  // The event outbox's feed: followed and pruned from the start, not only once a
+  // subscriber opens it (README "Live events"). A failure is logged; the first
+  // subscription tries again.
+  services.jobEvents().catch((error: unknown) => logger.warn({ err: error }, 'job events: feed not started'));
   if (options.seedDemo) printBanner(address);
   return { app, services };
 }

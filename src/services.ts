@@ -1,14 +1,16 @@
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { createJobEvents, type JobEvents } from './db/job-events.ts';
+import { createJobEventFeed, type JobEventFeed } from './db/job-events.ts';
 import { closeOrm, createOrm, engineOf, type EmbeddedRole, type Orm } from './db/orm.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
+import { JobEventRepository } from './db/repositories/job-event.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
+import { SavedSearchRepository } from './db/repositories/saved-search.repository.ts';
 import { SearchIndexRepository } from './db/repositories/search-index.repository.ts';
 import { SourceRepository } from './db/repositories/source.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
@@ -34,6 +36,8 @@ export interface Services {
   searchPaths: Set<(path: SearchPath, reason?: string) => void>;
   writer: JobWriter;
   organizations: OrganizationRepository;
+  /** Organizations' saved searches. */
+  savedSearches: SavedSearchRepository;
   catalog: CatalogRepository;
   ingest: IngestRepository;
   expiry: ExpiryRepository;
@@ -46,8 +50,10 @@ export interface Services {
   ingestRuns: IngestRuns;
   /** Shared rate-limit store when REDIS_URL is set. */
   redis: Redis | null;
-  /** The LISTEN side of new-job announcements, opened on first use (only servers need it). */
-  jobEvents(): Promise<JobEvents>;
+  /** Reads of the job event outbox (live subscriptions). */
+  jobEventLog: JobEventRepository;
+  /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
+  jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;
 }
 
@@ -74,7 +80,7 @@ export async function createServices(
     embeddedRole: overrides.embeddedRole,
   });
   const postgres = engineOf(orm) === 'postgres';
-  let events: Promise<JobEvents> | undefined;
+  let events: Promise<JobEventFeed> | undefined;
   // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests through.
   const redis = config.rateLimit.redisUrl
     ? new Redis(config.rateLimit.redisUrl, {
@@ -103,6 +109,7 @@ export async function createServices(
         facetCacheSize: config.searchIndex.facetCacheSize,
       })
     : null;
+  const jobEventLog = new JobEventRepository(clock);
   const searchPaths = new Set<(path: SearchPath, reason?: string) => void>();
   return {
     config,
@@ -120,6 +127,7 @@ export async function createServices(
     // New jobs go in with a binary COPY on PostgreSQL (PGlite, in process or served, has no COPY protocol).
     writer: new JobWriter({ copy: postgres }),
     organizations: new OrganizationRepository(),
+    savedSearches: new SavedSearchRepository(),
     catalog: new CatalogRepository(),
     ingest: new IngestRepository(),
     expiry: new ExpiryRepository(),
@@ -129,11 +137,21 @@ export async function createServices(
     normalizer,
     ingestRuns: createIngestRuns(),
     redis,
-    jobEvents: () => (events ??= createJobEvents(orm, databaseUrl)),
+    jobEventLog,
+    jobEvents: () =>
+      (events ??= createJobEventFeed(orm, jobEventLog, databaseUrl, {
+        pollMs: config.events.pollMs,
+        retentionMs: config.events.retentionHours * 3_600_000,
+        onError: (error, what) => logger.warn({ err: error }, what),
+      }).catch((error: unknown) => {
+        // Not kept: the next caller (a subscription, a restart of the feed) tries again.
+        events = undefined;
+        throw error;
+      })),
     close: async () => {
       await live?.stop();
       redis?.disconnect();
-      if (events) await (await events).close();
+      if (events) await (await events.catch(() => null))?.close();
       await normalizer.close();
       await closeOrm(orm);
     },

@@ -59,14 +59,7 @@ const WRITER_METHODS = [
   'refreshMerged',
   'settleStatus',
 ];
-const INGEST_METHODS = [
-  'knownPostings',
-  'lockCompanies',
-  'mergeCandidates',
-  'touch',
-  'closeMissing',
-  'announceNewJobs',
-];
+const INGEST_METHODS = ['knownPostings', 'lockCompanies', 'mergeCandidates', 'touch', 'closeMissing'];
 
 /** A probe on the services' JobWriter and IngestRepository methods. */
 export function instrument(services: Services): Probe {

@@ -37,7 +37,6 @@ const TOP = [
   'IngestRepository.mergeCandidates',
   'IngestRepository.touch',
   'IngestRepository.closeMissing',
-  'IngestRepository.announceNewJobs',
 ];
 /** Called from within JobWriter.write: shown indented, no share of their own. */
 const INNER = [

@@ -1,67 +1,139 @@
 import pg from 'pg';
+import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
 import { embeddedServerOf, engineOf, nativePglite, type Orm } from './orm.ts';
+import type { EventHead, JobEventRepository } from './repositories/job-event.repository.ts';
 
-export const NEW_JOBS_CHANNEL = 'jobs_new';
+/** The outbox triggers' wake-up call (Migration20261125100000): no payload, just "look". */
+export const JOB_EVENTS_CHANNEL = 'job_events';
 
-export type NewJobsListener = (jobIds: string[]) => void;
-
-export interface JobEvents {
-  /** Calls `listener` with the ids of each committed batch of new jobs. Returns an unsubscribe. */
-  subscribe(listener: NewJobsListener): () => void;
-  close(): Promise<void>;
-}
-
-function parsePayload(payload: string | undefined): string[] {
-  try {
-    const ids = (JSON.parse(payload ?? '{}') as { ids?: unknown }).ids;
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+export interface JobEventFeedOptions {
+  /** How often the outbox is looked at without a wake-up (a NOTIFY lost, a long transaction ended). */
+  pollMs: number;
+  /** How long events are kept. */
+  retentionMs: number;
+  onError: (error: unknown, what: string) => void;
 }
 
 /**
- * LISTEN for new-job announcements (ingest's NOTIFY). Every gateway runs one
- * listener on a dedicated connection, so any number of instances see every batch
- * without a broker. On PGlite the one in-process instance delivers them, those of
- * CLI commands writing through the served socket included.
+ * One gateway's view of the outbox's deliverable end. Subscribers read the outbox
+ * themselves, each from its own position (so a resumed one and a live one are the same
+ * code); the feed only tells them when there is something new, and prunes.
  */
-export async function createJobEvents(orm: Orm, databaseUrl: string | null): Promise<JobEvents> {
-  const listeners = new Set<NewJobsListener>();
-  const emit = (payload: string | undefined) => {
-    const ids = parsePayload(payload);
-    if (ids.length) for (const l of listeners) l(ids);
-  };
-  let stop: () => Promise<void>;
+export interface JobEventFeed {
+  /** The outbox's current state, read afresh: where a new subscriber starts, and the horizon. */
+  head(): Promise<EventHead>;
+  /** Resolves when an event after `position` is deliverable, or when `signal` aborts. */
+  waitBeyond(position: EventPosition, signal: AbortSignal): Promise<EventPosition | null>;
+  close(): Promise<void>;
+}
+
+/** Outbox rows are pruned this often (by every gateway; a prune that finds nothing is cheap). */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * LISTEN for the outbox triggers' NOTIFY on a dedicated connection (PostgreSQL), or on
+ * the one in-process PGlite (which also hands over those of CLI commands writing
+ * through the served socket), and poll as a fallback: a NOTIFY says only that a
+ * transaction with events committed; events become deliverable when every older
+ * transaction has ended too, which no NOTIFY announces.
+ */
+export async function createJobEventFeed(
+  orm: Orm,
+  repo: JobEventRepository,
+  databaseUrl: string | null,
+  options: JobEventFeedOptions,
+): Promise<JobEventFeed> {
   if (engineOf(orm) === 'pglite-served')
     // The served session is the server's; its live events are the server's to deliver.
     throw new Error('live job events come from the server that serves the embedded database');
+  let last: EventPosition | null = null;
+  let waiters: { beyond: EventPosition; resolve: (p: EventPosition | null) => void }[] = [];
+  let closed = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastPrune = 0; // the first look prunes
+
+  const release = () => {
+    if (!last) return;
+    const ready = waiters.filter((w) => compareEventPositions(last!, w.beyond) > 0);
+    if (ready.length === 0) return;
+    waiters = waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve(last);
+  };
+  const look = async () => {
+    const head = await repo.head(orm.em.fork());
+    if (head.last && (!last || compareEventPositions(head.last, last) > 0)) last = head.last;
+    release();
+    if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await repo.prune(orm.em.fork(), options.retentionMs);
+    }
+  };
+  // One look at a time; a wake-up during one asks for another right after.
+  const wake = () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = look()
+      .catch((error: unknown) => options.onError(error, 'job events: reading the outbox failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+
+  let stop: () => Promise<void>;
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    client.on('notification', (msg) => msg.channel === NEW_JOBS_CHANNEL && emit(msg.payload));
-    // A lost listener connection must not crash the gateway; the live view just goes quiet.
-    client.on('error', () => undefined);
-    await client.query(`listen ${NEW_JOBS_CHANNEL}`);
+    client.on('notification', (msg) => msg.channel === JOB_EVENTS_CHANNEL && wake());
+    // A lost listener connection must not crash the gateway; the poll still delivers.
+    client.on('error', (error) => options.onError(error, 'job events: listener connection lost'));
+    await client.query(`listen ${JOB_EVENTS_CHANNEL}`);
     stop = () => client.end();
   } else {
-    const unlisten = await (await nativePglite(orm)).listen(NEW_JOBS_CHANNEL, emit);
-    // Batches written by CLI commands through the served socket announce themselves there.
+    const unlisten = await (await nativePglite(orm)).listen(JOB_EVENTS_CHANNEL, wake);
     const untap = embeddedServerOf(orm)?.onNotification(
-      (channel, payload) => channel === NEW_JOBS_CHANNEL && emit(payload),
+      (channel) => channel === JOB_EVENTS_CHANNEL && wake(),
     );
     stop = async () => {
       untap?.();
       await unlisten();
     };
   }
+  const timer = setInterval(wake, options.pollMs);
+  timer.unref();
+  wake();
+
   return {
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    head: () => repo.head(orm.em.fork()),
+    waitBeyond: (beyond, signal) => {
+      if (last && compareEventPositions(last, beyond) > 0) return Promise.resolve(last);
+      if (signal.aborted || closed) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const waiter = { beyond, resolve };
+        waiters.push(waiter);
+        signal.addEventListener(
+          'abort',
+          () => {
+            waiters = waiters.filter((w) => w !== waiter);
+            resolve(null);
+          },
+          { once: true },
+        );
+      });
     },
     close: async () => {
-      listeners.clear();
+      closed = true;
+      clearInterval(timer);
+      for (const w of waiters) w.resolve(null);
+      waiters = [];
+      await running;
       await stop().catch(() => undefined);
     },
   };

@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   method_not_allowed: 405,
   /** The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS. */
   request_timeout: 408,
+  /** A name already taken in the organization (a saved search's). */
+  already_exists: 409,
+  /** A Last-Event-ID older than the event retention window: the events after it were pruned. */
+  event_id_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import { requireApiKey, type ApiKeyCheck, type ApiKeyViewer } from '../domain/api-key-check.ts';
 import type { ApiKeyScope } from '../domain/api-key-scope.ts';
-import type { JobEvents } from '../db/job-events.ts';
+import type { JobEventFeed } from '../db/job-events.ts';
+import type { JobEventRepository } from '../db/repositories/job-event.repository.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
 import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
+import type { SavedSearchRepository } from '../db/repositories/saved-search.repository.ts';
 
 /** What the GraphQL layer needs from the composition root. */
 export interface GraphQLDeps {
@@ -17,8 +19,11 @@ export interface GraphQLDeps {
   search: JobSearch;
   catalog: CatalogRepository;
   organizations: OrganizationRepository;
-  /** New-job announcements, for the jobsAdded subscription. */
-  jobEvents(): Promise<JobEvents>;
+  savedSearches: SavedSearchRepository;
+  /** The job event outbox, for the jobsAdded, jobsClosed and jobsUpdated subscriptions. */
+  jobEvents(): Promise<JobEventFeed>;
+  jobEventLog: JobEventRepository;
+  config: { events: { retentionHours: number; pollMs: number } };
 }
 
 /** Per-request state: a fresh identity map, and the caller's organization resolved at most once. */

@@ -4,6 +4,7 @@ import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'gra
 import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { useErrorCodes } from './error-codes.ts';
+import { useEventIds } from './event-ids.ts';
 import { exposeDomainError } from './errors.ts';
 import { useTrustedDocuments, type TrustedDocumentsOptions } from './trusted-documents.ts';
 import { buildSchema } from './schema/index.ts';
@@ -36,6 +37,7 @@ export function createGraphQL(services: GraphQLDeps, options: GraphQLOptions = {
     // the schema is public and GraphiQL is part of the product.
     plugins: [
       useErrorCodes(),
+      useEventIds(),
       useTrustedDocuments(options.trustedDocuments ?? { documents: new Map(), only: false }),
       EnvelopArmorPlugin({
         maxAliases: { n: 15 },

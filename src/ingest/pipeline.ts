@@ -380,6 +380,6 @@ async function writeBatch({ deps, input, now }: Run, plan: Plan, tx: Em, copy: b
     if (input.organizationId)
       await deps.writer.addMemberships(tx, plan.unchangedJobIds, input.organizationId);
   }
-  // Inside the transaction on purpose: PostgreSQL delivers NOTIFY at commit, never for a rolled-back batch.
-  await deps.ingest.announceNewJobs(tx, plan.newJobIds);
+  // Live events need nothing from here: the job table's triggers write them to the outbox
+  // in this transaction (Migration20261125100000).
 }

@@ -37,7 +37,10 @@ export async function execute<TResult, TVariables>(
 
 /**
  * A subscription over server-sent events (yoga's GET + text/event-stream). The
- * browser's EventSource reconnects by itself after a dropped connection.
+ * browser's EventSource reconnects by itself after a dropped connection, sending the
+ * last event id it saw, and the server sends what it missed (README "Live events").
+ * Away longer than the server keeps events, it answers `event_id_expired`: an
+ * EventSource cannot drop its id, so a new one starts from now.
  */
 export function subscribe<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
@@ -47,11 +50,23 @@ export function subscribe<TResult, TVariables>(
 ): () => void {
   const extensions = encodeURIComponent(JSON.stringify(persistedQuery(document)));
   const vars = encodeURIComponent(JSON.stringify(variables ?? {}));
-  const source = new EventSource(`/graphql?extensions=${extensions}&variables=${vars}`);
-  if (onOpen) source.addEventListener('open', onOpen);
-  source.addEventListener('next', (event) => {
-    const body = JSON.parse((event as MessageEvent<string>).data) as { data?: TResult };
-    if (body.data) onData(body.data);
-  });
+  let source: EventSource;
+  const open = () => {
+    source = new EventSource(`/graphql?extensions=${extensions}&variables=${vars}`);
+    if (onOpen) source.addEventListener('open', onOpen);
+    source.addEventListener('next', (event) => {
+      const body = JSON.parse((event as MessageEvent<string>).data) as {
+        data?: TResult;
+        errors?: { extensions?: { code?: string } }[];
+      };
+      if (body.errors?.some((e) => e.extensions?.code === 'event_id_expired')) {
+        source.close();
+        open();
+        return;
+      }
+      if (body.data) onData(body.data);
+    });
+  };
+  open();
   return () => source.close();
 }

@@ -500,10 +500,9 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     });
   });
 
-  it('announces new jobs after commit on the jobs_new channel', async () => {
-    const events = await services.jobEvents();
-    const received: string[] = [];
-    const unsubscribe = events.subscribe((ids) => received.push(...ids));
+  it('writes each new job to the event outbox, deliverable once its batch commits', async () => {
+    const feed = await services.jobEvents();
+    const { start } = await feed.head();
     const run = await runIngest(services, {
       platform: 'personio',
       board: 'live',
@@ -514,13 +513,17 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
       ],
     });
     expect(run.new).toBe(2);
-    await expect.poll(() => received.length, { timeout: 5000 }).toBe(2);
+    const last = await feed.waitBeyond(start, new AbortController().signal);
+    const page = await services.jobEventLog.read(services.orm.em.fork(), {}, start, last!, 100);
     const [row] = await services.orm.em
       .fork()
       .execute<{ ids: string[] }[]>(
         `select array_agg(job_id::text order by job_id) as ids from source_posting where board = 'live'`,
       );
-    expect([...received].sort()).toEqual(row!.ids);
-    unsubscribe();
+    expect(page.events.map((e) => [e.kind, e.change])).toEqual([
+      ['added', 'entered'],
+      ['added', 'entered'],
+    ]);
+    expect(page.events.map((e) => e.jobId).sort()).toEqual(row!.ids);
   });
 });

@@ -10,6 +10,8 @@ import { Migration20261123000000 } from './Migration20261123000000.ts';
 import { Migration20261123000010 } from './Migration20261123000010.ts';
 import { Migration20261123220000 } from './Migration20261123220000.ts';
 import { Migration20261125000000 } from './Migration20261125000000.ts';
+import { Migration20261125100000 } from './Migration20261125100000.ts';
+import { Migration20261125100010 } from './Migration20261125100010.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261123000010', class: Migration20261123000010 },
   { name: 'Migration20261123220000', class: Migration20261123220000 },
   { name: 'Migration20261125000000', class: Migration20261125000000 },
+  { name: 'Migration20261125100000', class: Migration20261125100000 },
+  { name: 'Migration20261125100010', class: Migration20261125100010 },
 ];

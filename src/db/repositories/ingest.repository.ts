@@ -154,14 +154,4 @@ export class IngestRepository {
     );
     return { affected, closed: jobs.map((j) => String(j.id)) };
   }
-
-  /** Announces new jobs to every listening gateway (live view). Chunked under NOTIFY's 8000-byte payload limit. */
-  async announceNewJobs(em: Em, jobIds: string[]): Promise<void> {
-    const CHUNK = 150;
-    for (let i = 0; i < jobIds.length; i += CHUNK) {
-      await em.execute(`select pg_notify('jobs_new', ?)`, [
-        JSON.stringify({ ids: jobIds.slice(i, i + CHUNK) }),
-      ]);
-    }
-  }
 }

@@ -233,24 +233,6 @@ export class JobRepository {
     return { items, keys: ordered.map((r) => readKey(r!, keyOrder)) };
   }
 
-  /**
-   * Which of these jobs match a filter now (the search's own WHERE, on these rows only),
-   * in the order given: what a live subscription with that filter pushes.
-   */
-  async matchingIds(em: Em, filter: JobFilter, ids: readonly string[]): Promise<string[]> {
-    const keys = uuidsOf(ids);
-    if (keys.length === 0) return [];
-    const where = buildJobWhere(filter, this.clock());
-    const board = Boolean(filter.organizationId);
-    const rows = await em.execute<{ id: string }[]>(
-      `select j.id::text as id from ${fencedFrom(board)} where ${where.sql}`,
-      [arrayLiteral(keys), ...where.params],
-      READ,
-    );
-    const found = new Set(rows.map((r) => r.id));
-    return keys.filter((id) => found.has(id));
-  }
-
   /** The exact number of jobs matching a filter. */
   async countMatches(em: Em, filter: JobFilter): Promise<number> {
     const where = buildJobWhere(filter, this.clock());

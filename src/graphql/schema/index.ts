@@ -11,6 +11,7 @@ import './job-queries.ts';
 import './job-events.ts';
 import './api-key.ts';
 import './api-key-mutations.ts';
+import './saved-search.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,49 +1,107 @@
 import { Repeater } from 'graphql-yoga';
+import { jobEventStream, type EventBatch } from '../../db/job-event-stream.ts';
+import type { EventChange } from '../../db/repositories/job-event.repository.ts';
+import {
+  compareEventPositions,
+  eventIdExpired,
+  formatEventId,
+  parseEventId,
+  type EventPosition,
+} from '../../domain/event-id.ts';
+import { invalidParameter } from '../../domain/errors.ts';
+import type { JobFilter } from '../../domain/job-filter.ts';
 import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
+import type { GraphQLContext } from '../context.ts';
+import { setEventId } from '../event-ids.ts';
 import { JobRef } from './job.ts';
 import { JobFilterInput, toJobFilter } from './job-filter.ts';
 
 builder.subscriptionType({
-  description: 'Live events over server-sent events (GET /graphql with Accept: text/event-stream).',
+  description: `Live events over server-sent events (GET /graphql with Accept: text/event-stream), from the job event outbox. Every event carries its outbox position as the SSE \`id:\`; a client that reconnects with \`Last-Event-ID\` (an EventSource does so by itself) first receives what it missed, within EVENT_RETENTION_HOURS (default 24), then live events, each once and in order. An id older than that is answered with one error event (code \`event_id_expired\`). A subscriber's filter is matched as searchJobs matches, against the job as it was at each event.`,
 });
 
 /**
- * Live view: each committed ingest batch of new jobs, as they land. Served over
- * SSE by yoga (GET or POST with `Accept: text/event-stream`); every gateway
- * instance LISTENs to the database, so it works with any number of them.
+ * Where a subscriber starts: after its Last-Event-ID when it resumes (checked against
+ * the outbox's horizon and its next transaction, so a stale or foreign id is an error,
+ * not a silent stream), else at the outbox's head.
  */
-builder.subscriptionField('jobsAdded', (t) =>
-  t.field({
-    type: [JobRef],
-    description:
-      'New open jobs, one event per committed ingest batch; with a filter, only those the same search (searchJobs) would return, and no event when none does.',
-    args: {
-      filter: t.arg({
-        type: JobFilterInput,
-        description:
-          "Only new jobs matching these words and filters, by searchJobs' rules; none: every new open job.",
-      }),
-    },
-    subscribe: (_root, args, ctx) => {
-      // Checked before the stream opens: a bad filter is an error, not a silent stream.
-      const filter = toJobFilter(args.filter);
-      return new Repeater<string[]>(async (push, stop) => {
-        const events = await ctx.services.jobEvents();
-        const unsubscribe = events.subscribe((ids) => {
-          // Matched in the database as searchJobs matches (its WHERE on these rows): open jobs only, unless asked.
-          ctx.services.jobs
-            .matchingIds(ctx.services.orm.em.fork(), filter, ids)
-            .then((matching) => (matching.length ? push(matching) : undefined))
-            .catch((error: unknown) =>
-              ctx.services.logger.warn({ err: error }, 'jobsAdded: matching failed'),
-            );
+async function startPosition(ctx: GraphQLContext): Promise<EventPosition> {
+  const header = ctx.request.headers.get('last-event-id');
+  const head = await (await ctx.services.jobEvents()).head();
+  if (header === null || header.trim() === '') return head.start;
+  const from = parseEventId(header);
+  if (from.xid > head.nextXid)
+    throw invalidParameter('Last-Event-ID', 'Last-Event-ID is not an event id of this service');
+  if (compareEventPositions(head.horizon, from) > 0)
+    throw eventIdExpired(ctx.services.config.events.retentionHours);
+  return from;
+}
+
+interface Delivery {
+  batch: EventBatch;
+}
+
+/** One subscription field: the jobs whose events moved them `change`-wise relative to the filter. */
+function eventField(name: string, change: EventChange, description: string, argDescription: string) {
+  builder.subscriptionField(name, (t) =>
+    t.field({
+      type: [JobRef],
+      description,
+      args: { filter: t.arg({ type: JobFilterInput, description: argDescription }) },
+      subscribe: async (_root, args, ctx) => {
+        // Checked before the stream opens: a bad filter or event id is an error, not a silent stream.
+        const filter: JobFilter = toJobFilter(args.filter);
+        const from = await startPosition(ctx);
+        const feed = await ctx.services.jobEvents();
+        return new Repeater<Delivery>(async (push, stop) => {
+          const abort = new AbortController();
+          void stop.then(() => abort.abort());
+          const stream = jobEventStream({
+            orm: ctx.services.orm,
+            repo: ctx.services.jobEventLog,
+            feed,
+            filter,
+            change,
+            from,
+            signal: abort.signal,
+            retryMs: ctx.services.config.events.pollMs,
+            onError: (error) => ctx.services.logger.warn({ err: error }, `${name}: reading events failed`),
+          });
+          for await (const batch of stream) {
+            await push({ batch });
+            if (batch.type === 'expired') break;
+          }
+          stop();
         });
-        await stop;
-        unsubscribe();
-      });
-    },
-    resolve: async (ids: string[], _args, ctx): Promise<JobRecord[]> =>
-      ctx.services.jobs.findByIds(ctx.em, ids),
-  }),
+      },
+      resolve: async ({ batch }: Delivery, _args, ctx): Promise<JobRecord[]> => {
+        if (batch.type === 'expired') throw eventIdExpired(ctx.services.config.events.retentionHours);
+        setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
+        return ctx.services.jobs.findByIds(ctx.em.fork(), batch.jobIds);
+      },
+    }),
+  );
+}
+
+const FILTER =
+  "searchJobs' words and filters, by its rules; none: every job (open jobs unless `status` says otherwise).";
+
+eventField(
+  'jobsAdded',
+  'entered',
+  "Jobs that enter the filter's results: new jobs, jobs open again, and jobs changed so that they now match. One event per stretch of the outbox read at once (usually one committed batch); no event when nothing matched.",
+  `Only jobs entering the results of ${FILTER}`,
+);
+eventField(
+  'jobsClosed',
+  'left',
+  "Jobs that leave the filter's results: closed, expired or deleted jobs the filter matched just before, and jobs changed so that they no longer match. The jobs are as they are now (a deleted one is left out).",
+  `Only jobs leaving the results of ${FILTER}`,
+);
+eventField(
+  'jobsUpdated',
+  'changed',
+  "Jobs that stay in the filter's results but changed in a field a search reads (title, description, company, place, remote type, job type, seniority, category, department, skills, salary, platform, source, visa sponsorship, posting date, status).",
+  `Only jobs changing within the results of ${FILTER}`,
 );

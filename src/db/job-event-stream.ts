@@ -1,0 +1,59 @@
+import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
+import type { JobFilter } from '../domain/job-filter.ts';
+import type { JobEventFeed } from './job-events.ts';
+import type { Orm } from './orm.ts';
+import type { EventChange, JobEventRepository } from './repositories/job-event.repository.ts';
+
+/** Events one subscriber reads per statement. */
+const PAGE = 500;
+
+/**
+ * What one subscriber is sent per page of the outbox: the ids of the jobs that moved as
+ * it asked (in event order; a job twice if two events moved it), and the position it
+ * has now read through (sent even with no ids, so a quiet filter's resume point keeps
+ * up). `expired`: its position fell below the pruned horizon; the stream ends.
+ */
+export type EventBatch = { type: 'events'; position: EventPosition; jobIds: string[] } | { type: 'expired' };
+
+export interface JobEventStreamOptions {
+  orm: Orm;
+  repo: JobEventRepository;
+  feed: JobEventFeed;
+  filter: JobFilter;
+  change: EventChange;
+  /** Read after this position: a resumed client's Last-Event-ID, or the head for a new one. */
+  from: EventPosition;
+  signal: AbortSignal;
+  /** Waits after a failed read before trying again (the database may be back). */
+  retryMs: number;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * One subscriber's events, each exactly once and in outbox order: it keeps its own
+ * position and reads the outbox from there — catching up after a reconnect is the same
+ * loop as following live events — matched in the database by searchJobs' WHERE.
+ */
+export async function* jobEventStream(o: JobEventStreamOptions): AsyncGenerator<EventBatch> {
+  let position = o.from;
+  while (!o.signal.aborted) {
+    const last = await o.feed.waitBeyond(position, o.signal);
+    if (!last) return;
+    let page;
+    try {
+      page = await o.repo.read(o.orm.em.fork(), o.filter, position, last, PAGE);
+    } catch (error) {
+      o.onError(error);
+      await new Promise((resolve) => setTimeout(resolve, o.retryMs));
+      continue;
+    }
+    if (compareEventPositions(page.horizon, position) > 0) {
+      yield { type: 'expired' };
+      return;
+    }
+    // No rows while the feed says there are: they were pruned after the horizon was read.
+    position = page.events.at(-1)?.position ?? last;
+    const jobIds = page.events.filter((e) => e.change === o.change).map((e) => e.jobId);
+    yield { type: 'events', position, jobIds };
+  }
+}

@@ -1,0 +1,303 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareEventPositions, parseEventId, type EventPosition } from '../../src/domain/event-id.ts';
+import type { JobFilter } from '../../src/domain/job-filter.ts';
+import type { RawPosting } from '../../src/domain/raw-posting.ts';
+import { createApp } from '../../src/http/create-app.ts';
+import { runIngest } from '../../src/ingest/pipeline.ts';
+import type { Services } from '../../src/services.ts';
+import { createRng, loadSearchVocabulary, randomFilter, type Rng } from '../helpers/random-search.ts';
+import { openSse, type SseStream } from '../helpers/sse.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * Issue 12, item 1: for random filters and a random stream of ingests, updates (by the
+ * pipeline and by hand-written SQL, some at once) and closings, every subscriber of
+ * jobsAdded, jobsClosed and jobsUpdated receives each matching event exactly once and no
+ * other, and what it received turns what searchJobs returned before a step into what it
+ * returns after: added = now \ before, closed = before \ now, updated = in both and
+ * changed in a field a search reads. Deterministic: EVENTS_SEED replays a failure.
+ */
+const SEED = Number(process.env.EVENTS_SEED ?? 12_2026);
+const STEPS = Number(process.env.EVENTS_STEPS ?? 30);
+const NOW = new Date('2026-11-25T09:00:00Z');
+const BOARDS = ['d1', 'd2', 'd3'];
+/** The job's columns a search reads (what an update event is about), compared before and after each step. */
+const SEARCHED = `status, search_vector::text, remote_type, city_keys, country_codes, location_text, salary_min_usd,
+  salary_max_usd, skill_keys, job_type, seniority, category_id, company_id, ats_platform, source, department,
+  posted_at, visa_sponsorship`;
+const FIELDS = ['jobsAdded', 'jobsClosed', 'jobsUpdated'] as const;
+type Field = (typeof FIELDS)[number];
+
+let services: Services;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  services = await createTestServices(
+    { clock: () => NOW },
+    { SEARCH_INDEX: 'false', EVENT_POLL_MS: '50', NORMALIZE_THREADS: '0' },
+  );
+  app = await createApp(services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await services?.close();
+});
+
+const WORDS = [
+  'Harbor',
+  'Pilot',
+  'Ferry',
+  'Engineer',
+  'Welder',
+  'Captain',
+  'Data',
+  'Nurse',
+  'Analyst',
+  'Rigger',
+];
+const PLACES = ['Remote', 'Lisbon, Portugal', 'Hamburg, Germany', 'Berlin, Germany (Hybrid)', 'Austin, TX'];
+const SALARIES = [null, '$60,000 - $80,000', '$100,000 - $140,000', '€50.000 – €70.000'];
+const DEPARTMENTS = [null, 'Ops', 'Engineering', 'Marine'];
+const TYPES = [null, 'Full-time', 'Contract', 'Part-time'];
+const SKILLS = ['Python', 'SQL', 'Rust', 'Welding', 'Navigation'];
+
+/** What the test has listed on each board: external id → posting, and whether it is still listed. */
+const boards = new Map<string, Map<string, { posting: RawPosting; listed: boolean }>>(
+  BOARDS.map((b) => [b, new Map()]),
+);
+let nextId = 0;
+
+function randomPosting(rng: Rng, board: string, externalId: string): RawPosting {
+  const title = `${rng.pick(WORDS)} ${rng.pick(WORDS)}`;
+  const skills = rng.some(SKILLS, 2);
+  return {
+    source: 'greenhouse',
+    board,
+    externalId,
+    title,
+    companyName: `Diff ${board} Shipping`,
+    descriptionHtml: `<p>${title} wanted. Skills: ${skills.join(', ')}.</p>`,
+    locationText: rng.pick(PLACES),
+    salaryText: rng.pick(SALARIES),
+    department: rng.pick(DEPARTMENTS),
+    employmentType: rng.pick(TYPES),
+    postedAt: new Date(NOW.getTime() - rng.int(0, 40) * 86_400_000).toISOString(),
+    payload: { externalId, title, n: nextId },
+  };
+}
+
+/** New postings, changed ones, and ones seen again (closed ones reopen), as one batch. */
+function ingestStep(rng: Rng, board: string): () => Promise<unknown> {
+  const listing = boards.get(board)!;
+  const postings: RawPosting[] = [];
+  for (let i = rng.int(0, 4); i > 0; i--) {
+    const id = `e${++nextId}`;
+    const posting = randomPosting(rng, board, id);
+    listing.set(id, { posting, listed: true });
+    postings.push(posting);
+  }
+  for (const [id, entry] of [...listing].filter(() => rng.chance(0.3))) {
+    if (rng.chance(0.6)) entry.posting = randomPosting(rng, board, id);
+    entry.listed = true;
+    postings.push(entry.posting);
+  }
+  return () => runIngest(services, { platform: 'greenhouse', board, complete: false, postings });
+}
+
+/** A full listing without some postings: those close. */
+function closeStep(rng: Rng, board: string): () => Promise<unknown> {
+  const listing = boards.get(board)!;
+  for (const entry of listing.values()) if (entry.listed && rng.chance(0.3)) entry.listed = false;
+  const postings = [...listing.values()].filter((e) => e.listed).map((e) => e.posting);
+  return () => runIngest(services, { platform: 'greenhouse', board, complete: true, postings });
+}
+
+/** Another writer: one hand-written UPDATE of a searched column on some of a board's jobs. */
+function sqlStep(rng: Rng, board: string): () => Promise<unknown> {
+  const set = rng.pick([
+    `remote_type = '${rng.pick(['remote', 'hybrid', 'onsite'])}'`,
+    `department = ${rng.chance(0.3) ? 'null' : `'${rng.pick(['Ops', 'Deck', 'Marine'])}'`}`,
+    `salary_min_usd = ${rng.int(40, 160) * 1000}, salary_max_usd = ${rng.int(160, 220) * 1000}`,
+    `visa_sponsorship = ${rng.pick(['true', 'false', 'null'])}`,
+    `status = '${rng.pick(['open', 'closed', 'expired'])}'`,
+    `skill_keys = '{${rng.some(['python', 'sql', 'rust'], 2).join(',')}}'`,
+    `updated_at = updated_at + interval '1 second'`,
+  ]);
+  const sql = `update job set ${set} where id in (select j.id from job j join company c on c.id = j.company_id
+    where c.name = 'Diff ${board} Shipping') and (${rng.int(0, 3)} = 0 or md5(id::text) < '${rng.pick(['4', '8', 'c'])}')`;
+  return async () => {
+    if (TEST_DB === 'pglite') return services.orm.em.fork().execute(sql);
+    const client = new pg.Client({ connectionString: (services.config.database as { url: string }).url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+/** The GraphQL spelling of a domain filter (enums by name, dates as text); boards are not a JobFilter field. */
+function toInput(f: JobFilter): Record<string, unknown> {
+  const { organizationId: _board, ...rest } = f;
+  const out: Record<string, unknown> = { ...rest };
+  const upper = (v: string) => v.toUpperCase().replace('-', '_');
+  if (f.remoteTypes) out.remoteTypes = f.remoteTypes.map(upper);
+  if (f.jobTypes) out.jobTypes = f.jobTypes.map(upper);
+  if (f.seniorities) out.seniorities = f.seniorities.map(upper);
+  if (f.atsPlatforms) out.atsPlatforms = f.atsPlatforms.map(upper);
+  if (f.status) out.status = upper(f.status);
+  if (f.postedAfter) out.postedAfter = f.postedAfter.toISOString();
+  if (f.postedBefore) out.postedBefore = f.postedBefore.toISOString();
+  return out;
+}
+
+/** Every id searchJobs returns for a filter, all pages. */
+async function searchIds(filter: Record<string, unknown>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let after: string | null = null; ;) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: {
+        query: `query ($f: JobFilter, $after: String) { searchJobs(filter: $f, first: 100, after: $after) {
+          edges { node { id } } pageInfo { hasNextPage endCursor } } }`,
+        variables: { f: filter, after },
+      },
+    });
+    const body = res.json() as {
+      data?: {
+        searchJobs: {
+          edges: { node: { id: string } }[];
+          pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        };
+      };
+      errors?: unknown[];
+    };
+    expect(body.errors, JSON.stringify(filter)).toBeUndefined();
+    ids.push(...body.data!.searchJobs.edges.map((e) => e.node.id));
+    if (!body.data!.searchJobs.pageInfo.hasNextPage) return ids;
+    after = body.data!.searchJobs.pageInfo.endCursor;
+  }
+}
+
+/** Every job's searched columns (a Job's GraphQL id is its UUID), to tell which jobs a step changed. */
+async function searchedColumns(): Promise<Map<string, string>> {
+  const rows = await services.orm.em
+    .fork()
+    .execute<{ id: string; v: string }[]>(`select id::text as id, row(${SEARCHED})::text as v from job`);
+  return new Map(rows.map((r) => [r.id, r.v]));
+}
+
+const received = (s: SseStream, field: Field, from: number) =>
+  s.events
+    .slice(from)
+    .flatMap((e) => ((e.data?.[field] as { id: string }[] | undefined) ?? []).map((j) => j.id));
+
+async function caughtUp(streams: SseStream[], to: EventPosition | null) {
+  if (!to) return;
+  await expect
+    .poll(
+      () => streams.every((s) => s.lastId !== null && compareEventPositions(parseEventId(s.lastId), to) >= 0),
+      { timeout: 60_000, interval: 50 },
+    )
+    .toBe(true);
+}
+
+describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
+  it(
+    'gives every subscriber each matching event exactly once and nothing else',
+    { timeout: 600_000 },
+    async () => {
+      const rng = createRng(SEED);
+      for (const board of BOARDS) await ingestStep(rng, board)();
+      for (const board of BOARDS) await ingestStep(rng, board)();
+      const vocabulary = await loadSearchVocabulary(services, []);
+      const filters: Record<string, unknown>[] = [
+        {},
+        { status: 'ANY' },
+        { query: 'pilot' },
+        { query: 'har eng' },
+        { remoteTypes: ['REMOTE'] },
+        { minSalaryUsd: 90_000 },
+        { status: 'CLOSED', query: 'ferry' },
+        ...Array.from({ length: 10 }, () => toInput(randomFilter(rng, vocabulary, NOW))),
+      ];
+      const subscribers = await Promise.all(
+        filters.flatMap((f) =>
+          FIELDS.map(async (field) => ({
+            filter: f,
+            field,
+            stream: await openSse(base, `subscription ($f: JobFilter) { ${field}(filter: $f) { id } }`, {
+              f,
+            }),
+            seen: 0,
+          })),
+        ),
+      );
+      const streams = subscribers.map((s) => s.stream);
+      for (const s of streams) expect(s.status).toBe(200);
+
+      let before = new Map(await Promise.all(filters.map(async (f) => [f, await searchIds(f)] as const)));
+      let columns = await searchedColumns();
+      const totals = { jobsAdded: 0, jobsClosed: 0, jobsUpdated: 0 };
+      for (let step = 0; step < STEPS; step++) {
+        const a = rng.pick(BOARDS);
+        const kind = rng.pick(['ingest', 'ingest', 'close', 'sql', 'both'] as const);
+        const writes =
+          kind === 'ingest'
+            ? [ingestStep(rng, a)]
+            : kind === 'close'
+              ? [closeStep(rng, a)]
+              : kind === 'sql'
+                ? [sqlStep(rng, a)]
+                : // Two writers at once, on different boards' jobs.
+                  [
+                    ingestStep(rng, a),
+                    sqlStep(
+                      rng,
+                      BOARDS.find((x) => x !== a)!,
+                    ),
+                  ];
+        await Promise.all(writes.map((w) => w()));
+        await caughtUp(streams, (await services.jobEventLog.head(services.orm.em.fork())).last);
+
+        const after = new Map(await Promise.all(filters.map(async (f) => [f, await searchIds(f)] as const)));
+        const nextColumns = await searchedColumns();
+        for (const sub of subscribers) {
+          const was = new Set(before.get(sub.filter));
+          const now = new Set(after.get(sub.filter));
+          const expected =
+            sub.field === 'jobsAdded'
+              ? [...now].filter((id) => !was.has(id))
+              : sub.field === 'jobsClosed'
+                ? [...was].filter((id) => !now.has(id))
+                : [...now].filter((id) => was.has(id) && columns.get(id) !== nextColumns.get(id));
+          const got = received(sub.stream, sub.field, sub.seen);
+          sub.seen = sub.stream.events.length;
+          totals[sub.field] += got.length;
+          expect(
+            got.sort(),
+            `seed ${SEED}, step ${step} (${kind}), ${sub.field}(${JSON.stringify(sub.filter)})`,
+          ).toEqual(expected.sort());
+        }
+        before = after;
+        columns = nextColumns;
+      }
+      // The stream was not trivially quiet.
+      expect(totals.jobsAdded).toBeGreaterThan(20);
+      expect(totals.jobsClosed).toBeGreaterThan(5);
+      expect(totals.jobsUpdated).toBeGreaterThan(5);
+      for (const s of streams) {
+        expect(s.events.flatMap((e) => e.errors)).toEqual([]);
+        await s.close();
+      }
+    },
+  );
+});

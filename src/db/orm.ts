@@ -45,9 +45,21 @@ function baseOptions(hooks: OrmHooks): Partial<Options> {
     extensions: [Migrator],
     // No schema snapshot files: migrations are hand-written and committed.
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
-    // The search index's change log: written by triggers, read with plain SQL, no entity
-    // (Migration20261123000010); the schema comparison leaves them and their triggers alone.
-    schemaGenerator: { skipTables: ['search_change', 'search_change_horizon'], ignoreTriggers: true },
+    // Tables written by triggers or read with plain SQL, no entity: the search index's change
+    // log (Migration20261123000010), the job event outbox and saved searches
+    // (Migration20261125100000, …100010); the schema comparison leaves them, their triggers
+    // and their functions alone.
+    schemaGenerator: {
+      skipTables: [
+        'search_change',
+        'search_change_horizon',
+        'job_event',
+        'job_event_horizon',
+        'saved_search',
+      ],
+      ignoreTriggers: true,
+      ignoreRoutines: true,
+    },
     // The global em refuses to work outside a request context; each request forks.
     allowGlobalContext: false,
     debug: hooks.onQuery ? ['query'] : false,

@@ -16,9 +16,9 @@ function isEmpty(value: unknown): boolean {
 }
 
 function placesOf(raw: RawPosting): string[] {
-  return [raw.locationText, ...(raw.extraLocations ?? [])].filter(
-    (p): p is string => typeof p === 'string' && p.trim() !== '',
-  );
+  // A feed's odd value (a string, an object) where a list belongs is no place list.
+  const extra = Array.isArray(raw.extraLocations) ? (raw.extraLocations as unknown[]) : [];
+  return [raw.locationText, ...extra].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
 }
 
 /** Whether `later` is the newer copy of `earlier` (later in the feed unless dated older). */

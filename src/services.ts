@@ -99,7 +99,7 @@ export async function createServices(
       : inProcessNormalizer();
   const jobs = new JobRepository(clock, { indexOnlyMatching: postgres, preparedReads: postgres });
   const live = config.searchIndex.enabled
-    ? new LiveSearchIndex(orm, new SearchIndexRepository(), {
+    ? new LiveSearchIndex(orm, new SearchIndexRepository({ preparedReads: postgres }), {
         logger,
         clock,
         pollMs: config.searchIndex.pollMs,

@@ -102,8 +102,9 @@ function fieldCounter(
     return packed?.get(field);
   };
   return {
-    list: (field: ValueField, top = Infinity): Counts =>
-      (isPacked(field) ? fromPacked(field) : undefined) ?? data.values[field].counts(result, readDocs, top),
+    list: (field: ValueField, top = Infinity, extra?: ReadonlyMap<string, number>): Counts =>
+      (isPacked(field) ? fromPacked(field) : undefined) ??
+      data.values[field].counts(result, readDocs, top, extra),
     salary: (): Counts =>
       fromPacked('salary') ??
       data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) })),
@@ -121,9 +122,9 @@ export interface FacetPart {
 
 /**
  * Facets over matches spread over segments: a big base and small recent ones. Counts
- * add up per value. For a top-N facet, a value in the sum's top N is in the base's
- * top N + k, k being the values the small segments hold (at most N + k - 1 values can
- * be above it in the base), so the base counts that many and, exactly, those k values.
+ * add up per value. For a top-N facet the base counts the values that can reach the
+ * summed top N, knowing what the small segments add (ValueIndex.counts, `extra`); a
+ * value it leaves out cannot, whatever its count in the small segments.
  */
 export function countFacetsOver(
   parts: FacetPart[],
@@ -137,15 +138,8 @@ export function countFacetsOver(
     const sums = new Map<string, number>();
     for (const counter of counters)
       for (const { value, count } of counter.list(field)) sums.set(value, (sums.get(value) ?? 0) + count);
-    const inBase = new Set<string>();
-    for (const { value, count } of baseCounter.list(field, top + sums.size)) {
+    for (const { value, count } of baseCounter.list(field, top, new Map(sums)))
       sums.set(value, (sums.get(value) ?? 0) + count);
-      inBase.add(value);
-    }
-    if (top !== Infinity)
-      for (const value of sums.keys())
-        if (!inBase.has(value))
-          sums.set(value, sums.get(value)! + base.result.andCardinality(base.data.values[field].get(value)));
     return best(
       [...sums].map(([value, count]) => ({ value, count })),
       top,

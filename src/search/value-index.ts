@@ -57,8 +57,20 @@ export class ValueIndex {
    * A small result reads its docs' values; a large one counts per value, largest value
    * first, and stops once no further value can reach the `top`th count (a count is at
    * most its value's size): broad searches read a few dozen city bitmaps, not thousands.
+   *
+   * `extra`: counts that other segments add to values of this one (facets.ts sums them).
+   * The stop then bounds a value by its size plus the largest extra, and compares sums,
+   * so the values that can reach the summed top are counted here whatever the other
+   * segments hold (before, the base counted its top N + k, k being every value the
+   * small segments held: thousands of cities under a steady ingest). A value not
+   * counted here has a base count too small to matter; its count is left out.
    */
-  counts(result: Bitmap, docs: () => Uint32Array, top = Infinity): { value: string; count: number }[] {
+  counts(
+    result: Bitmap,
+    docs: () => Uint32Array,
+    top = Infinity,
+    extra?: ReadonlyMap<string, number>,
+  ): { value: string; count: number }[] {
     const out: { value: string; count: number }[] = [];
     const share = result.size / this.docCount;
     if (this.perDoc && share < (top === Infinity ? SCAN_SHARE_ALL : SCAN_SHARE_TOP)) {
@@ -72,16 +84,19 @@ export class ValueIndex {
     this.bySize ??= [...this.bitmaps]
       .map(([value, bitmap]) => ({ value, bitmap, size: bitmap.size }))
       .sort((a, b) => b.size - a.size);
-    const best: number[] = []; // the highest counts so far, descending, at most `top`
+    let most = 0;
+    if (extra) for (const n of extra.values()) most = Math.max(most, n);
+    const best: number[] = []; // the highest summed counts so far, descending, at most `top`
     for (const { value, bitmap, size } of this.bySize) {
-      if (best.length >= top && size < best[best.length - 1]!) break;
+      if (best.length >= top && size + most < best[best.length - 1]!) break;
       const count = result.andCardinality(bitmap);
       if (count === 0) continue;
       out.push({ value, count });
       if (top !== Infinity) {
+        const sum = count + (extra?.get(value) ?? 0);
         let i = best.length;
-        while (i > 0 && best[i - 1]! < count) i--;
-        best.splice(i, 0, count);
+        while (i > 0 && best[i - 1]! < sum) i--;
+        best.splice(i, 0, sum);
         if (best.length > top) best.pop();
       }
     }

@@ -1,3 +1,4 @@
+import { executePrepared } from '../bound-statement.ts';
 import type { Em } from '../orm.ts';
 import { arrayLiteral, uuidsOf } from './job-filter.sql.ts';
 
@@ -104,6 +105,16 @@ function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
  */
 export class SearchIndexRepository {
   /**
+   * The change-log read runs before every search: on PostgreSQL it is a named prepared
+   * statement (bound-statement.ts), planned once per connection, not once per search.
+   */
+  private readonly preparedReads: boolean;
+
+  constructor(options: { preparedReads?: boolean } = {}) {
+    this.preparedReads = options.preparedReads ?? false;
+  }
+
+  /**
    * Everything in one repeatable-read snapshot (PostgreSQL; PGlite is one session, so
    * writers wait for the read instead), so the doc order and the rows agree.
    */
@@ -192,7 +203,10 @@ export class SearchIndexRepository {
    */
   async readChanges(em: Em, position: string, limit: number): Promise<ChangeBatch> {
     // One statement, one snapshot: the next position is this snapshot's oldest running transaction.
-    const [row] = await em.execute<{ xmin: string; horizon: string; changes: [string, string, string][] }[]>(
+    type Row = { xmin: string; horizon: string; changes: [string, string, string][] | string };
+    const read = (sql: string, params: unknown[]) =>
+      this.preparedReads ? executePrepared<Row>(em, sql, params, 'write') : em.execute<Row[]>(sql, params);
+    const [row] = await read(
       `select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
               (select pruned_through::text from search_change_horizon) as horizon,
               coalesce((select json_agg(json_build_array(c.seq::text, c.xid::text, c.job_id::text))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bitmap } from '../../../src/search/bitmap.ts';
 import { FacetCodes, PACKED_FACETS, type PackedFacet } from '../../../src/search/facet-codes.ts';
+import { best } from '../../../src/search/facets.ts';
 import { ValueIndex } from '../../../src/search/value-index.ts';
 
 /** A seeded generator, so a failure names its case. */
@@ -136,6 +137,40 @@ describe('value index counts of a many-valued field', () => {
           bruteCounts(valuesOf, docs),
         );
       }
+    }
+  });
+});
+
+describe('a top-N count over a base and what small segments add', () => {
+  it('settles the summed top N as a brute-force count does, whatever the small segments hold', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const rnd = random(100 + seed);
+      const docCount = 4000 + Math.floor(rnd() * 4000);
+      const values = 100 + Math.floor(rnd() * 300);
+      const { valuesOf, bitmaps } = field(rnd, docCount, values, 0.05);
+      const index = new ValueIndex(bitmaps, docCount);
+      // Broad results, so the base counts per value, largest first, and stops early.
+      const docs = someDocs(rnd, docCount, 0.3 + rnd() * 0.6);
+      const result = new Bitmap(docs);
+      // What small segments add: values of the base's tail (raised into the top or not),
+      // and values the base does not hold at all.
+      const extra = new Map<string, number>();
+      for (let i = 0; i < 5 + Math.floor(rnd() * 60); i++) {
+        const value = rnd() < 0.2 ? `new${i}` : `v${Math.floor(values * (0.3 + rnd() * 0.7))}`;
+        extra.set(value, 1 + Math.floor(rnd() ** 3 * docs.length * 0.05));
+      }
+      const sums = new Map(extra);
+      for (const { value, count } of index.counts(result, () => docs, 20, extra))
+        sums.set(value, (sums.get(value) ?? 0) + count);
+      const brute = new Map(extra);
+      for (const [value, count] of bruteCounts(valuesOf, docs))
+        brute.set(value, (brute.get(value) ?? 0) + count);
+      const top = (m: Map<string, number>) =>
+        best(
+          [...m].map(([value, count]) => ({ value, count })),
+          20,
+        );
+      expect(top(sums), `seed ${seed}`).toEqual(top(brute));
     }
   });
 });

@@ -128,8 +128,11 @@ export class FacetCodes {
     const [s0, s1, s2, s3, s4, s5] = sh as [number, number, number, number, number, number];
     const [m0, m1, m2, m3, m4, m5] = mk as [number, number, number, number, number, number];
     const [b0, b1, b2, b3, b4, b5] = bs as [number, number, number, number, number, number];
+    // The docs with several values of a field, noted in the pass (a second pass over
+    // every match to find them cost as much as the first).
+    let flagged = new Uint32Array(64);
     let withSeveral = 0;
-    for (let i = 0; i < docs.length; i++) {
+    for (let i = 0, n = docs.length; i < n; i++) {
       const w = words[docs[i]!]!;
       counts[b0 + ((w >>> s0) & m0)]!++;
       counts[b1 + ((w >>> s1) & m1)]!++;
@@ -137,13 +140,18 @@ export class FacetCodes {
       counts[b3 + ((w >>> s3) & m3)]!++;
       counts[b4 + ((w >>> s4) & m4)]!++;
       counts[b5 + ((w >>> s5) & m5)]!++;
-      if (w >>> SEVERAL_BIT) withSeveral++;
-    }
-    if (withSeveral > 0)
-      for (const d of docs) {
-        const lists = words[d]! >>> SEVERAL_BIT === 1 ? this.several.get(d) : undefined;
-        if (lists) for (const [slot, codes] of lists) for (const c of codes) counts[s[slot]!.base + c]!++;
+      if (w >>> SEVERAL_BIT) {
+        if (withSeveral === flagged.length) {
+          const grown = new Uint32Array(flagged.length * 2);
+          grown.set(flagged);
+          flagged = grown;
+        }
+        flagged[withSeveral++] = docs[i]!;
       }
+    }
+    for (let i = 0; i < withSeveral; i++)
+      for (const [slot, codes] of this.several.get(flagged[i]!)!)
+        for (const c of codes) counts[s[slot]!.base + c]!++;
     const out = new Map<PackedFacet, { value: string; count: number }[]>();
     for (const slot of s) {
       const list: { value: string; count: number }[] = [];

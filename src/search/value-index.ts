@@ -132,18 +132,27 @@ type PerDoc =
 /** Above this share of docs with several values, CSR (a map lookup per such doc costs more). */
 const MANY_SEVERAL = 0.2;
 
+/**
+ * Indexed loops, not `for … of`: over a typed array V8 runs an indexed loop 1.3–8×
+ * faster (measured on this machine kind: a city code per match 1.0–1.7 ns against
+ * 4–12 ns; skills' CSR 16–32 against 18–60 ns per match).
+ */
 function countPerDoc(perDoc: PerDoc, docs: Uint32Array, counts: Uint32Array): void {
+  const n = docs.length;
   if (perDoc.kind === 'csr') {
     const { offsets, codes } = perDoc;
-    for (const d of docs) for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) counts[codes[i]!]!++;
+    for (let k = 0; k < n; k++) {
+      const d = docs[k]!;
+      for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) counts[codes[i]!]!++;
+    }
     return;
   }
   const { first, more, flag } = perDoc;
   const code = flag - 1;
-  for (const d of docs) {
-    const c = first[d]!;
+  for (let k = 0; k < n; k++) {
+    const c = first[docs[k]!]!;
     counts[c & code]!++;
-    if (c & flag) for (const m of more.get(d)!) counts[m]!++;
+    if (c & flag) for (const m of more.get(docs[k]!)!) counts[m]!++;
   }
   counts[0] = 0; // docs with no value
 }

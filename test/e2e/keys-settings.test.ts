@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import type { Services } from '../../src/services.ts';
-import { browserUnavailable, isAbortedLiveStream, launchBrowser, openPage } from '../helpers/browser.ts';
+import { browserUnavailable, isAbortedByReload, launchBrowser, openPage } from '../helpers/browser.ts';
 import { ORG_A, ORG_B, seedDataset } from '../helpers/dataset.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
@@ -72,8 +72,9 @@ describe.skipIf(skipReason !== null)(
     });
 
     afterEach(() => {
-      // Reloading between tests aborts the live view's event stream; nothing else may fail.
-      const seen = problems.splice(0).filter((p) => !isAbortedLiveStream(p));
+      // Reloading between tests aborts the live view's event stream and any query still
+      // in flight; nothing else may fail.
+      const seen = problems.splice(0).filter((p) => !isAbortedByReload(p));
       expect(seen, 'problems reported by the page').toEqual([]);
     });
 

@@ -73,6 +73,16 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
  * Chromium reports the live view's event stream as a failed request when a test reloads
  * the page: the page's persisted jobsAdded subscription (sent by hash, trusted documents).
  */
+/**
+ * A GraphQL request of the page still in flight when a test reloads or navigates it:
+ * Chromium cancels it (ERR_ABORTED, which only the client's own cancelling gives; a
+ * server's failure is an HTTP status, reported apart). On a loaded machine the page's
+ * first queries are often still running when the next test reloads.
+ */
+export function isAbortedByReload(problem: string): boolean {
+  return /^request failed: (GET|POST) \S+\/graphql(\?\S*)? \(net::ERR_ABORTED\)$/.test(problem);
+}
+
 export function isAbortedLiveStream(problem: string): boolean {
   const hash = String(JobsAddedDocument.__meta__?.hash).replace(/^sha256:/, '');
   return (

@@ -40,7 +40,7 @@ async function start(): Promise<{ base: string; output: () => string; stop: () =
   let exitCode: number | null = null;
   const exited = new Promise<void>((resolve) => child.once('exit', (code) => ((exitCode = code), resolve())));
   await expect
-    .poll(() => (exitCode !== null ? `exited ${exitCode}: ${out}` : out), { timeout: 90_000, interval: 200 })
+    .poll(() => (exitCode !== null ? `exited ${exitCode}: ${out}` : out), { timeout: 180_000, interval: 200 })
     .toContain('is up at');
   return {
     base: `http://127.0.0.1:${port}`,
@@ -94,5 +94,5 @@ describe.skipIf(TEST_DB !== 'pglite')('npm start on an empty directory (embedded
     const second = await start();
     expect(await totals(second.base)).toEqual(before);
     await second.stop();
-  }, 240_000);
+  }, 480_000);
 });

@@ -66,6 +66,33 @@ async function databaseOnServer(given: string): Promise<PgTarget> {
 }
 
 /**
+ * Another fresh database on the target's server (for a stage that must not see the
+ * first one's rows), dropped by the returned dispose.
+ */
+export async function siblingDatabase(
+  target: PgTarget,
+  suffix: string,
+): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const { Client } = await import('pg');
+  const adminUrl = new URL(target.url);
+  adminUrl.pathname = '/postgres';
+  const dbName = `jobs_bench_${process.pid}_${suffix}`;
+  const run = async (sql: string) => {
+    const c = new Client({ connectionString: adminUrl.toString() });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${dbName}`);
+  const url = new URL(target.url);
+  url.pathname = `/${dbName}`;
+  return { url: url.toString(), dispose: () => run(`drop database if exists ${dbName} with (force)`) };
+}
+
+/**
  * CPU seconds (user + system) of one local PostgreSQL server: the postmaster named by
  * postmaster.pid and its children (backends, autovacuum, writers), read from /proc.
  * Null when the server is not ours to see (DATABASE_URL, not Linux).

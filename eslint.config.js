@@ -29,5 +29,15 @@ export default tseslint.config(
   rooms('src/graphql/**/*.ts', ['**/rest/*', '**/ingest/*', '**/http/*', '**/cli/*', ...ROOT_FILES]),
   rooms('src/rest/**/*.ts', ['**/graphql/*', '**/ingest/*', '**/http/*', '**/cli/*', ...ROOT_FILES]),
   rooms('src/ingest/**/*.ts', ['**/graphql/*', '**/rest/*', '**/http/*', '**/cli/*', ...ROOT_FILES]),
+  // Webhook delivery: a gateway's worker over db and domain, started by main.
+  rooms('src/webhooks/**/*.ts', [
+    '**/graphql/*',
+    '**/rest/*',
+    '**/ingest/*',
+    '**/http/*',
+    '**/cli/*',
+    '**/services.ts',
+    '**/main.ts',
+  ]),
   rooms('src/web/**/*.ts', [...SERVER_ROOMS, '**/db/*', '**/domain/*']),
 );

@@ -95,6 +95,52 @@ const EnvSchema = z
      * the longest a live event waits when a wake-up was lost or an older transaction held it. @default 1000
      */
     EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** Deliver saved searches' webhooks from this server (README "Webhooks"). @default true */
+    WEBHOOK_DELIVERY: boolFromEnv.default(true),
+    /**
+     * Non-public addresses webhook endpoints may reach: `none`, `loopback` (and plain http to
+     * loopback: local receivers, tests), `all` (every private, loopback and link-local address). @default none
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['none', 'loopback', 'all']).default('none'),
+    /** Jobs per webhook POST (added and closed together). @default 100 */
+    WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+    /** How long one POST may take before it counts as failed, in milliseconds. @default 10000 */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * How long a gateway's claim on a delivery lasts, in milliseconds; then another gateway
+     * may take it (the first was killed or hangs). Must exceed WEBHOOK_TIMEOUT_MS. @default 60000
+     */
+    WEBHOOK_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+    /** How often a gateway looks for due deliveries without a wake-up, in milliseconds. @default 1000 */
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** First retry delay in milliseconds; doubles per attempt, with jitter. @default 5000 */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+    /** Longest delay between two attempts, in milliseconds. @default 3600000 (1 h) */
+    WEBHOOK_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+    /** Hours a delivery is retried before it is marked failed. @default 24 */
+    WEBHOOK_RETRY_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 7)
+      .default(24),
+    /** Hours an endpoint may fail without a success before it is disabled. @default 24 */
+    WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
+    /** Hours a rotated-out secret keeps signing beside the new one. @default 24 */
+    WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 30)
+      .default(24),
+    /** Hours finished deliveries (delivered or failed) stay in the delivery log. @default 168 (7 days) */
+    WEBHOOK_LOG_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(168),
   })
   .loose();
 
@@ -113,6 +159,8 @@ export interface Config {
   graphql: { trustedDocumentsOnly: boolean };
   /** The job event outbox and live subscriptions (README "Live events"). */
   events: { retentionHours: number; pollMs: number };
+  /** Saved searches' webhooks (README "Webhooks"). */
+  webhooks: WebhookConfig;
   searchIndex: {
     enabled: boolean;
     pollMs: number;
@@ -123,6 +171,21 @@ export interface Config {
     /** Filters whose facets each index version keeps; 0: none. */
     facetCacheSize: number;
   };
+}
+
+export interface WebhookConfig {
+  delivery: boolean;
+  allowPrivateTargets: 'none' | 'loopback' | 'all';
+  batchSize: number;
+  timeoutMs: number;
+  leaseMs: number;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxDelayMs: number;
+  retryMs: number;
+  disableAfterMs: number;
+  secretOverlapMs: number;
+  logRetentionMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +206,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WEBHOOK_LEASE_MS <= e.WEBHOOK_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_LEASE_MS: must exceed WEBHOOK_TIMEOUT_MS (a claim must outlive its POST)',
+    );
   const config: Config = {
     env: e.NODE_ENV,
     database: e.DATABASE_URL
@@ -171,6 +238,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
     graphql: { trustedDocumentsOnly: e.GRAPHQL_TRUSTED_DOCUMENTS_ONLY },
     events: { retentionHours: e.EVENT_RETENTION_HOURS, pollMs: e.EVENT_POLL_MS },
+    webhooks: {
+      delivery: e.WEBHOOK_DELIVERY,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      batchSize: e.WEBHOOK_BATCH_SIZE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      leaseMs: e.WEBHOOK_LEASE_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxDelayMs: e.WEBHOOK_RETRY_MAX_DELAY_MS,
+      retryMs: e.WEBHOOK_RETRY_HOURS * 3_600_000,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+      secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
+      logRetentionMs: e.WEBHOOK_LOG_RETENTION_HOURS * 3_600_000,
+    },
     searchIndex: {
       enabled: e.SEARCH_INDEX,
       pollMs: e.SEARCH_INDEX_POLL_MS,

@@ -10,6 +10,7 @@ import { startExpirySweeper } from './ingest/expire-stale.ts';
 import { startPoller } from './ingest/poller.ts';
 import { DEMO_API_KEY, seedDemo } from './ingest/seed-demo.ts';
 import { createServices, type Services } from './services.ts';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker.ts';
 
 /** How long a stopping server lets open requests finish before it cuts them. */
 const SHUTDOWN_GRACE_MS = 3000;
@@ -33,11 +34,13 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   const app = await createApp(services, { readiness: { ready: () => ready } });
   let poller: ReturnType<typeof startPoller> | null = null;
   let sweeper: ReturnType<typeof startExpirySweeper> | null = null;
+  let webhooks: WebhookWorker | null = null;
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     stopping = true;
     await poller?.stop();
     await sweeper?.stop();
+    await webhooks?.stop();
     // Event streams (the page's live list, GraphQL subscriptions) never end by themselves,
     // and the HTTP server's close waits for every connection: with the page open, Ctrl-C
     // used to do nothing at all. Requests in flight get a moment to finish, then go.
@@ -80,8 +83,25 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   // subscriber opens it (README "Live events"). A failure is logged; the first
   // subscription tries again.
   services.jobEvents().catch((error: unknown) => logger.warn({ err: error }, 'job events: feed not started'));
+  if (config.webhooks.delivery) webhooks = startWebhooks(services);
   if (options.seedDemo) printBanner(address);
   return { app, services };
+}
+
+/** Saved searches' webhooks, delivered by every gateway (README "Webhooks"). */
+export function startWebhooks(services: Services): WebhookWorker {
+  const { logger } = services;
+  return startWebhookWorker({
+    orm: services.orm,
+    jobs: services.jobs,
+    jobEventLog: services.jobEventLog,
+    endpoints: services.webhookEndpoints,
+    deliveries: services.webhookDeliveries,
+    batchSize: services.config.webhooks.batchSize,
+    config: services.config.webhooks,
+    onWarning: (message, details) => logger.warn(details, message),
+    onError: (error, what) => logger.warn({ err: error }, what),
+  });
 }
 
 /**

@@ -13,12 +13,15 @@ import { OrganizationRepository } from './db/repositories/organization.repositor
 import { SavedSearchRepository } from './db/repositories/saved-search.repository.ts';
 import { SearchIndexRepository } from './db/repositories/search-index.repository.ts';
 import { SourceRepository } from './db/repositories/source.repository.ts';
+import { WebhookDeliveryRepository } from './db/repositories/webhook-delivery.repository.ts';
+import { WebhookEndpointRepository } from './db/repositories/webhook-endpoint.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
 import { inProcessNormalizer, threadedNormalizer, type Normalizer } from './ingest/normalize-pool.ts';
 import { createIngestRuns, type IngestRuns } from './ingest/ingest-runs.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
 import { JobSearch, type SearchPath } from './search/job-search.ts';
 import { LiveSearchIndex } from './search/live-index.ts';
+import { checkWebhookTarget } from './webhooks/webhook-target.ts';
 
 /** Everything long-lived, built once and passed down: no module-level singletons. */
 export interface Services {
@@ -38,6 +41,11 @@ export interface Services {
   organizations: OrganizationRepository;
   /** Organizations' saved searches. */
   savedSearches: SavedSearchRepository;
+  /** Saved searches' webhook endpoints and their deliveries (README "Webhooks"). */
+  webhookEndpoints: WebhookEndpointRepository;
+  webhookDeliveries: WebhookDeliveryRepository;
+  /** A webhook URL checked (form, scheme, the addresses its host resolves to), or the invalid_parameter why not. */
+  checkWebhookUrl(url: string): Promise<URL>;
   catalog: CatalogRepository;
   ingest: IngestRepository;
   expiry: ExpiryRepository;
@@ -128,6 +136,9 @@ export async function createServices(
     writer: new JobWriter({ copy: postgres }),
     organizations: new OrganizationRepository(),
     savedSearches: new SavedSearchRepository(),
+    webhookEndpoints: new WebhookEndpointRepository(),
+    webhookDeliveries: new WebhookDeliveryRepository(),
+    checkWebhookUrl: (url) => checkWebhookTarget(url, config.webhooks.allowPrivateTargets),
     catalog: new CatalogRepository(),
     ingest: new IngestRepository(),
     expiry: new ExpiryRepository(),

@@ -47,7 +47,7 @@ function baseOptions(hooks: OrmHooks): Partial<Options> {
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
     // Tables written by triggers or read with plain SQL, no entity: the search index's change
     // log (Migration20261123000010), the job event outbox and saved searches
-    // (Migration20261125100000, …100010); the schema comparison leaves them, their triggers
+    // (Migration20261125100000, …100010), webhooks (Migration20261125200000); the schema comparison leaves them, their triggers
     // and their functions alone.
     schemaGenerator: {
       skipTables: [
@@ -56,6 +56,8 @@ function baseOptions(hooks: OrmHooks): Partial<Options> {
         'job_event',
         'job_event_horizon',
         'saved_search',
+        'webhook_endpoint',
+        'webhook_delivery',
       ],
       ignoreTriggers: true,
       ignoreRoutines: true,

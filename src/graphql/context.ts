@@ -9,6 +9,8 @@ import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
 import type { SavedSearchRepository } from '../db/repositories/saved-search.repository.ts';
+import type { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery.repository.ts';
+import type { WebhookEndpointRepository } from '../db/repositories/webhook-endpoint.repository.ts';
 
 /** What the GraphQL layer needs from the composition root. */
 export interface GraphQLDeps {
@@ -23,7 +25,14 @@ export interface GraphQLDeps {
   /** The job event outbox, for the jobsAdded, jobsClosed and jobsUpdated subscriptions. */
   jobEvents(): Promise<JobEventFeed>;
   jobEventLog: JobEventRepository;
-  config: { events: { retentionHours: number; pollMs: number } };
+  webhookEndpoints: WebhookEndpointRepository;
+  webhookDeliveries: WebhookDeliveryRepository;
+  /** A webhook URL checked, DNS answers included, or the invalid_parameter why not. */
+  checkWebhookUrl(url: string): Promise<URL>;
+  config: {
+    events: { retentionHours: number; pollMs: number };
+    webhooks: { secretOverlapMs: number };
+  };
 }
 
 /** Per-request state: a fresh identity map, and the caller's organization resolved at most once. */

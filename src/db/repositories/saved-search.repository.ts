@@ -15,11 +15,16 @@ const COLUMNS =
   's.id::text as id, s.organization_id::text as organization_id, s.name, s.filter, s.created_at';
 
 /** Dates travel as ISO text in jsonb; the filter the API gave back is a JobFilter again. */
-function toRow(r: Record<string, unknown>): SavedSearchRow {
-  const raw = (typeof r.filter === 'string' ? JSON.parse(r.filter) : r.filter) as Record<string, unknown>;
+export function savedFilterOf(value: unknown): JobFilter {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
   const filter = { ...raw } as JobFilter;
   if (typeof raw.postedAfter === 'string') filter.postedAfter = new Date(raw.postedAfter);
   if (typeof raw.postedBefore === 'string') filter.postedBefore = new Date(raw.postedBefore);
+  return filter;
+}
+
+function toRow(r: Record<string, unknown>): SavedSearchRow {
+  const filter = savedFilterOf(r.filter);
   return {
     id: String(r.id),
     organizationId: String(r.organization_id),

@@ -12,6 +12,8 @@ import './job-events.ts';
 import './api-key.ts';
 import './api-key-mutations.ts';
 import './saved-search.ts';
+import './webhook-endpoint.ts';
+import './webhook-delivery.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,0 +1,107 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { WebhookConfig } from '../config.ts';
+import type { ClaimedDelivery } from '../db/repositories/webhook-delivery.repository.ts';
+import { retryDelayMs } from '../domain/webhook-retry.ts';
+import { signatureHeader } from '../domain/webhook-signature.ts';
+import { postWebhook } from './post-webhook.ts';
+import { fillDeliveries, type BatchDeps } from './webhook-batches.ts';
+
+/** Deliveries one gateway has in flight at once. */
+const CONCURRENCY = 8;
+/** Finished deliveries are pruned this often. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+export interface WebhookWorkerDeps extends BatchDeps {
+  config: WebhookConfig;
+  onError: (error: unknown, what: string) => void;
+}
+
+export interface WebhookWorker {
+  /** One round: fill deliveries from the outbox, then send what is due. */
+  tick(): Promise<void>;
+  /** Stops after the attempts in flight are recorded. */
+  stop(): Promise<void>;
+  /**
+   * Stops at once, as a killed process would: POSTs in flight are cut and nothing is
+   * written back; their claims stay until the lease runs out (tests).
+   */
+  kill(): void;
+}
+
+/** The webhook gateway loop of one process (README "Webhooks"). */
+export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
+  const stopping = new AbortController();
+  const killed = new AbortController();
+  let lastPrune = 0;
+
+  const attempt = async (d: ClaimedDelivery) => {
+    const id = `msg_${d.id}`;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const outcome = await postWebhook(
+      d.url,
+      {
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(d.secrets, id, timestamp, d.body),
+        'user-agent': 'job-listings-service-webhooks/0.1',
+      },
+      d.body,
+      { timeoutMs: deps.config.timeoutMs, allow: deps.config.allowPrivateTargets, signal: killed.signal },
+    );
+    if (killed.signal.aborted) return;
+    const em = deps.orm.em.fork();
+    if (outcome.ok) await deps.deliveries.delivered(em, d, outcome.status!);
+    else
+      await deps.deliveries.failed(em, d, {
+        error: outcome.error ?? 'failed',
+        responseStatus: outcome.status,
+        retryInMs: retryDelayMs(d.attempts, {
+          baseMs: deps.config.retryBaseMs,
+          maxMs: deps.config.retryMaxDelayMs,
+        }),
+        retryForMs: deps.config.retryMs,
+        disableAfterMs: deps.config.disableAfterMs,
+      });
+  };
+
+  const send = async () => {
+    for (;;) {
+      if (killed.signal.aborted) return;
+      const claimed = await deps.deliveries.claim(deps.orm.em.fork(), CONCURRENCY, deps.config.leaseMs);
+      await Promise.all(
+        claimed.map((d) =>
+          attempt(d).catch((error: unknown) => deps.onError(error, 'webhooks: attempt failed')),
+        ),
+      );
+      if (claimed.length < CONCURRENCY) return;
+    }
+  };
+
+  const tick = async () => {
+    await fillDeliveries(deps);
+    await send();
+    if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await deps.deliveries.prune(deps.orm.em.fork(), deps.config.logRetentionMs);
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopping.signal.aborted && !killed.signal.aborted) {
+      await tick().catch((error: unknown) => deps.onError(error, 'webhooks: round failed'));
+      await sleep(deps.config.pollMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+  })();
+
+  return {
+    tick,
+    stop: async () => {
+      stopping.abort();
+      await loop;
+    },
+    kill: () => {
+      killed.abort();
+      stopping.abort();
+    },
+  };
+}

@@ -1,0 +1,314 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RawPosting } from '../../src/domain/raw-posting.ts';
+import { createApp } from '../../src/http/create-app.ts';
+import { runIngest } from '../../src/ingest/pipeline.ts';
+import { startWebhooks } from '../../src/main.ts';
+import type { Services } from '../../src/services.ts';
+import type { WebhookWorker } from '../../src/webhooks/webhook-worker.ts';
+import { ORG_A } from '../helpers/dataset.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * Webhook delivery with real parts (issue 12, items 4 and 7): a real HTTP receiver on
+ * loopback that fails, hangs and recovers; signatures checked by the `standardwebhooks`
+ * package; two delivery workers on one database (two connection pools on PostgreSQL);
+ * a worker stopped mid-delivery whose lease runs out. Short intervals configured; every
+ * wait is a bounded poll of the database, no timing is asserted.
+ */
+const ENV = {
+  SEARCH_INDEX: 'false',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'loopback',
+  WEBHOOK_DELIVERY: 'false',
+  WEBHOOK_BATCH_SIZE: '3',
+  WEBHOOK_POLL_MS: '50',
+  WEBHOOK_RETRY_BASE_MS: '100',
+  WEBHOOK_RETRY_MAX_DELAY_MS: '400',
+  // Sized for a loaded 2-core machine: a healthy loopback answer never takes this long.
+  WEBHOOK_TIMEOUT_MS: '5000',
+  WEBHOOK_LEASE_MS: '8000',
+};
+const WAIT = { timeout: 120_000, interval: 100 };
+
+let services: Services;
+let app: FastifyInstance;
+let admin: string;
+
+type Mode = 'ok' | 'fail' | 'hang';
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+  answered: number | null;
+}
+
+/** A real receiver: answers by the next scripted mode (then `fallback`), records every request. */
+async function startReceiver(script: Mode[], fallback: Mode = 'ok') {
+  const received: Received[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const mode = script.shift() ?? fallback;
+      const entry: Received = {
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+        body: Buffer.concat(chunks).toString('utf8'),
+        answered: null,
+      };
+      received.push(entry);
+      if (mode === 'hang') return void hanging.add(res);
+      entry.answered = mode === 'ok' ? 204 : 500;
+      res.writeHead(entry.answered).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return {
+    url,
+    received,
+    script,
+    /** Deliveries the receiver accepted, one per webhook-id (dedup as the specification says). */
+    accepted: () => {
+      const byId = new Map<string, any>();
+      for (const r of received.filter((x) => x.answered === 204))
+        byId.set(r.headers['webhook-id']!, JSON.parse(r.body));
+      return byId;
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+async function gql(query: string, variables: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'x-api-key': admin },
+    payload: { query, variables },
+  });
+  const body = res.json() as { data?: any; errors?: unknown[] };
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+async function endpointFor(name: string, filter: Record<string, unknown>, url: string) {
+  const search = await gql(
+    'mutation ($n: String!, $f: JobFilter!) { createSavedSearch(name: $n, filter: $f) { id } }',
+    { n: name, f: filter },
+  );
+  const created = await gql(
+    'mutation ($s: ID!, $u: String!) { createWebhookEndpoint(savedSearchId: $s, url: $u) { secret endpoint { id } } }',
+    { s: search.createSavedSearch.id, u: url },
+  );
+  return {
+    id: created.createWebhookEndpoint.endpoint.id as string,
+    secret: created.createWebhookEndpoint.secret as string,
+  };
+}
+
+const LOG = `query ($id: ID!) { webhookDeliveries(endpointId: $id) {
+  id status attempts jobCount lastError lastResponseStatus nextAttemptAt deliveredAt } }`;
+const log = async (id: string) => (await gql(LOG, { id })).webhookDeliveries as any[];
+
+const posting = (board: string, externalId: string, title: string): RawPosting => ({
+  source: 'greenhouse',
+  board,
+  externalId,
+  title,
+  companyName: 'Hook Works',
+  locationText: 'Lisbon, Portugal',
+  payload: { externalId, title },
+});
+const ingest = (board: string, postings: RawPosting[]) =>
+  runIngest(services, { platform: 'greenhouse', board, complete: true, postings });
+
+const titlesOf = (bodies: Iterable<any>, list: 'added' | 'closed') =>
+  [...bodies].flatMap((b) => b.data[list].map((j: { title?: string; id: string }) => j.title ?? j.id)).sort();
+
+const workers: WebhookWorker[] = [];
+const extra: Services[] = [];
+function worker(on: Services = services): WebhookWorker {
+  const w = startWebhooks(on);
+  workers.push(w);
+  return w;
+}
+async function stopWorkers() {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+}
+
+beforeAll(async () => {
+  services = await createTestServices({}, ENV);
+  const em = services.orm.em.fork();
+  await services.organizations.ensureOrganization(em, ORG_A);
+  admin = (await services.organizations.createApiKey(em, ORG_A.id, 'admin', { scope: 'admin' })).key;
+  app = await createApp(services);
+}, 180_000);
+afterAll(async () => {
+  await stopWorkers();
+  for (const s of extra) await s.close();
+  await app?.close();
+  await services?.close();
+});
+
+describe(`webhook delivery (${TEST_DB})`, () => {
+  it('delivers exactly the matching new and closed jobs in signed batches, through a 500 and a timeout', async () => {
+    const receiver = await startReceiver(['fail', 'hang']);
+    const { id, secret } = await endpointFor('Kotlin', { query: 'kotlin' }, receiver.url);
+    await ingest('kt', [
+      posting('kt', '1', 'Kotlin Engineer'),
+      posting('kt', '2', 'Senior Kotlin Developer'),
+      posting('kt', '3', 'Python Engineer'),
+      posting('kt', '4', 'Kotlin Mobile Lead'),
+      posting('kt', '5', 'Go Engineer'),
+      posting('kt', '6', 'Kotlin Backend Intern'),
+    ]);
+    worker();
+    // Four matching jobs in batches of three: two deliveries, each through one failure.
+    await vi.waitFor(async () => {
+      const entries = await log(id);
+      expect(entries).toHaveLength(2);
+      expect(entries.every((d) => d.status === 'DELIVERED')).toBe(true);
+    }, WAIT);
+    expect(titlesOf(receiver.accepted().values(), 'added')).toEqual([
+      'Kotlin Backend Intern',
+      'Kotlin Engineer',
+      'Kotlin Mobile Lead',
+      'Senior Kotlin Developer',
+    ]);
+    // One 500, one hang (timed out), then each retried under the same webhook-id.
+    expect(receiver.received.map((r) => r.answered).filter((a) => a === 500)).toHaveLength(1);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(2);
+    for (const d of await log(id)) {
+      expect(d.attempts).toBeGreaterThanOrEqual(2);
+      expect(d).toMatchObject({ lastError: null, lastResponseStatus: 204, nextAttemptAt: null });
+      expect(receiver.accepted().has(d.id)).toBe(true);
+    }
+    // Every request, failed ones too, is signed as Standard Webhooks says.
+    for (const r of receiver.received) expect(new Webhook(secret).verify(r.body, r.headers)).toBeTruthy();
+
+    // A closing: the job leaves the search's results (a full fetch without it).
+    await ingest('kt', [
+      posting('kt', '1', 'Kotlin Engineer'),
+      posting('kt', '3', 'Python Engineer'),
+      posting('kt', '4', 'Kotlin Mobile Lead'),
+      posting('kt', '5', 'Go Engineer'),
+      posting('kt', '6', 'Kotlin Backend Intern'),
+    ]);
+    await vi.waitFor(async () => expect(receiver.accepted().size).toBe(3), WAIT);
+    const last = [...receiver.accepted().values()].find((b) => b.data.closed.length > 0);
+    expect(last.data.closed.map((j: { title: string; status: string }) => [j.title, j.status])).toEqual([
+      ['Senior Kotlin Developer', 'closed'],
+    ]);
+    expect(last).toMatchObject({
+      type: 'saved_search.jobs',
+      data: { saved_search: { name: 'Kotlin' }, added: [] },
+    });
+    await stopWorkers();
+    await receiver.close();
+  });
+
+  it('delivers each batch once with two workers, signed with both secrets after a rotation', async () => {
+    const receiver = await startReceiver([]);
+    const { id, secret: old } = await endpointFor('Scala', { query: 'scala' }, receiver.url);
+    const rotated = await gql('mutation ($id: ID!) { rotateWebhookEndpointSecret(id: $id) { secret } }', {
+      id,
+    });
+    const fresh = rotated.rotateWebhookEndpointSecret.secret as string;
+    // Two gateways: on PostgreSQL with their own connection pools, on PGlite in its one process.
+    const other =
+      TEST_DB === 'postgres'
+        ? await createTestServices(
+            {},
+            { ...ENV, DATABASE_URL: (services.config.database as { url: string }).url },
+          )
+        : services;
+    if (other !== services) extra.push(other);
+    worker();
+    worker(other);
+    await ingest(
+      'sc',
+      Array.from({ length: 10 }, (_, i) =>
+        posting('sc', String(i), `Scala Engineer ${String(i).padStart(2, '0')}`),
+      ),
+    );
+    await vi.waitFor(async () => {
+      const entries = await log(id);
+      expect(entries).toHaveLength(4);
+      expect(entries.every((d) => d.status === 'DELIVERED')).toBe(true);
+    }, WAIT);
+    // Healthy receiver: each delivery arrived once, and the ten jobs once in all.
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(4);
+    expect(titlesOf(receiver.accepted().values(), 'added')).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Scala Engineer ${String(i).padStart(2, '0')}`),
+    );
+    for (const r of receiver.received) {
+      expect(r.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+      expect(new Webhook(fresh).verify(r.body, r.headers)).toBeTruthy();
+      expect(new Webhook(old).verify(r.body, r.headers)).toBeTruthy();
+    }
+    await stopWorkers();
+    await receiver.close();
+  });
+
+  it('leaves a delivery to another worker when the one holding it stops mid-delivery', async () => {
+    const receiver = await startReceiver(['hang']);
+    const { id } = await endpointFor('Elixir', { query: 'elixir' }, receiver.url);
+    await ingest('ex', [posting('ex', '1', 'Elixir Engineer')]);
+    const first = worker();
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), WAIT);
+    // Killed while its POST hangs: nothing is written back, its claim stays until the lease ends.
+    first.kill();
+    expect((await log(id))[0]).toMatchObject({ status: 'PENDING', attempts: 1 });
+    worker();
+    await vi.waitFor(async () => expect((await log(id))[0].status).toBe('DELIVERED'), WAIT);
+    expect((await log(id))[0].attempts).toBe(2);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([
+      (await log(id))[0].id,
+      (await log(id))[0].id,
+    ]);
+    await stopWorkers();
+    await receiver.close();
+  });
+
+  it('gives a delivery up after the retry window and disables an endpoint failing too long, saying why', async () => {
+    const receiver = await startReceiver([], 'fail');
+    const { id } = await endpointFor('Haskell', { query: 'haskell' }, receiver.url);
+    await ingest('hs', [posting('hs', '1', 'Haskell Engineer')]);
+    worker();
+    await vi.waitFor(async () => expect((await log(id))[0].lastError).toBe('HTTP 500'), WAIT);
+    // As if a day had passed: the endpoint failing since, and the delivery made, 25 h ago.
+    const em = services.orm.em.fork();
+    await em.execute(`update webhook_endpoint set failing_since = now() - interval '25 hours' where id = ?`, [
+      id,
+    ]);
+    await em.execute(
+      `update webhook_delivery set created_at = now() - interval '25 hours' where endpoint_id = ?`,
+      [id],
+    );
+    await vi.waitFor(async () => expect((await log(id))[0].status).toBe('FAILED'), WAIT);
+    const [endpoint] = (
+      await gql('query { webhookEndpoints { id disabledAt disabledReason failingSince } }')
+    ).webhookEndpoints.filter((e: { id: string }) => e.id === id);
+    expect(endpoint.disabledAt).not.toBeNull();
+    expect(endpoint.disabledReason).toMatch(
+      /^failing since .* without a successful delivery; last error: HTTP 500$/,
+    );
+    // Disabled: a new matching job is not sent (no delivery is even made for it).
+    const before = receiver.received.length;
+    await ingest('hs', [posting('hs', '1', 'Haskell Engineer'), posting('hs', '2', 'Haskell Lead')]);
+    await worker().tick();
+    expect(await log(id)).toHaveLength(1);
+    expect(receiver.received.length).toBe(before);
+    await stopWorkers();
+    await receiver.close();
+  });
+});

@@ -12,6 +12,7 @@ import { Migration20261123220000 } from './Migration20261123220000.ts';
 import { Migration20261125000000 } from './Migration20261125000000.ts';
 import { Migration20261125100000 } from './Migration20261125100000.ts';
 import { Migration20261125100010 } from './Migration20261125100010.ts';
+import { Migration20261125210000 } from './Migration20261125210000.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000000', class: Migration20261125000000 },
   { name: 'Migration20261125100000', class: Migration20261125100000 },
   { name: 'Migration20261125100010', class: Migration20261125100010 },
+  { name: 'Migration20261125210000', class: Migration20261125210000 },
 ];

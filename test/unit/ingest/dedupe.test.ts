@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedupKeysOf } from '../../../src/domain/dedup-keys.ts';
-import type { NormalizedJob } from '../../../src/domain/job.ts';
+import type { NormalizedJob, PlaceParts } from '../../../src/domain/job.ts';
 import { findDuplicate, type DedupCandidate } from '../../../src/ingest/dedupe.ts';
 import { normalizeCompanyName } from '../../../src/ingest/normalize/company.ts';
 import { normalizeTitle } from '../../../src/ingest/normalize/title.ts';
@@ -32,8 +32,8 @@ function stored(job: NormalizedJob): DedupCandidate {
 
 const same = (a: NormalizedJob, b: NormalizedJob) => findDuplicate(a, [stored(b)]) !== undefined;
 
-const radnor = [{ city: 'Radnor', region: 'PA', countryCode: 'US' }];
-const remoteUs = [{ city: null, region: null, countryCode: 'US' }];
+const radnor: PlaceParts[] = [{ city: 'Radnor', region: 'PA', countryCode: 'US' }];
+const remoteUs: PlaceParts[] = [{ city: null, region: null, countryCode: 'US' }];
 const greenhouse = (board: string, id: string, title: string, company = board) =>
   posting({
     source: 'greenhouse',

@@ -215,13 +215,10 @@ export function matchKeysOf(job: DedupSubject): string[] {
 }
 
 /**
- * Keys under which two postings that may be one job always meet, for the write locks:
- * the ATS job keys and every company identity with the title.
+ * The company identities alone (names, initials, tokens), for the write locks:
+ * two postings merged by rule B always share one; by an ATS job, they share the job key.
  */
-export function lockKeysOf(job: DedupSubject): string[] {
+export function companyLockKeysOf(job: DedupSubject): string[] {
   const { names, initials, tokens } = companyIdentityOf(job);
-  return [
-    ...atsJobKeysOf(job).map((k) => `ats:${k}`),
-    ...[...names, ...initials, ...tokens].map((x) => `${x}|${job.normalizedTitle}`),
-  ];
+  return [...names, ...initials, ...tokens];
 }

@@ -5,7 +5,7 @@ import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
 import type { AtsPlatform } from '../domain/enums.ts';
 import { jobIdFor } from '../domain/ids.ts';
 import type { RawPosting } from '../domain/raw-posting.ts';
-import { lockKeysOf, matchKeysOf } from '../domain/dedup-keys.ts';
+import { atsJobKeysOf, companyLockKeysOf, matchKeysOf } from '../domain/dedup-keys.ts';
 import type { NormalizedJob } from '../domain/job.ts';
 import { combineCopies } from './combine-copies.ts';
 import { findDuplicate, sourceKeyOf } from './dedupe.ts';
@@ -16,7 +16,7 @@ import { parseDate } from './normalize/dates.ts';
 import { externalIdKey } from './normalize/index.ts';
 import { payloadHash } from './normalize/payload-hash.ts';
 import type { PreparedPosting } from './normalize/prepare.ts';
-import { writeLocks } from './write-locks.ts';
+import { writeLockKeysOf, writeLocks } from './write-locks.ts';
 
 export type { IngestSummary, RejectedRow } from './ingest-summary.ts';
 
@@ -107,11 +107,8 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
     await pending;
     input.onProgress?.(done, postings.length);
     // Planning reads what earlier batches (of any board in flight) stored: it runs
-    // holding the batch's dedup keys, right before its own write.
-    pending = locks(
-      jobs.prepared.flatMap((p) => lockKeysOf(p.job)),
-      () => planAndWrite(run, jobs),
-    );
+    // holding the batch's lock keys (company identities, ATS jobs), right before its own write.
+    pending = locks(writeLockKeysOf(jobs.prepared.map((p) => p.job)), () => planAndWrite(run, jobs));
     // Awaited on the next turn or after the loop; this only keeps a failure from
     // being reported as unhandled while the next batch is normalized.
     pending.catch(() => undefined);
@@ -316,7 +313,8 @@ async function planAndWrite(run: Run, batch: Normalized): Promise<void> {
       deps.orm.em.fork().transactional(async (tx) => {
         await deps.ingest.lockCompanies(
           tx,
-          batch.prepared.flatMap((p) => lockKeysOf(p.job)),
+          batch.prepared.flatMap((p) => companyLockKeysOf(p.job)),
+          batch.prepared.flatMap((p) => atsJobKeysOf(p.job)),
         );
         const planned = await planBatch(run, batch, tx);
         await writeBatch(run, planned, tx, copy);

@@ -7,6 +7,8 @@ import type { Em } from '../orm.ts';
  * table (64 per connection by default). Two companies sharing a slot only wait.
  */
 const COMPANY_LOCK_SLOTS = 4096;
+/** ATS jobs map onto this many slots after the companies' (lockCompanies). */
+const ATS_JOB_LOCK_SLOTS = 64;
 
 export interface KnownPosting {
   jobId: string;
@@ -65,22 +67,27 @@ export class IngestRepository {
   }
 
   /**
-   * Holds, until the transaction ends, PostgreSQL advisory locks on the batch's dedup
-   * lock keys (domain/dedup-keys.ts `lockKeysOf`: its ATS jobs and company identities
-   * with the title, hashed into COMPANY_LOCK_SLOTS slots), taken in sorted order so two
-   * writers never wait on each other in a circle. Two copies of one posting always share
-   * a key, so a batch planned after taking them sees every copy another process committed
-   * meanwhile — the in-process write locks cannot see other processes (two gateways'
-   * pollers, a CLI import beside them).
+   * Holds, until the transaction ends, PostgreSQL advisory locks on the batch's company
+   * identities (domain/dedup-keys.ts `companyLockKeysOf`, hashed into COMPANY_LOCK_SLOTS
+   * slots) and ATS jobs (`atsJobKeysOf`, hashed into ATS_JOB_LOCK_SLOTS slots after
+   * them), taken in sorted order so two writers never wait on each other in a circle. Two
+   * copies of one posting share a company identity or an ATS job, so a batch planned after
+   * taking them sees every copy another process committed meanwhile — the in-process
+   * write locks cannot see other processes (two gateways' pollers, a CLI import beside
+   * them). ATS jobs get few slots: a board's batch names a thousand of them, and each
+   * lock held takes a slot of the shared lock table; two boards sharing one only wait.
    */
-  async lockCompanies(em: Em, lockKeys: string[]): Promise<void> {
-    if (lockKeys.length === 0) return;
+  async lockCompanies(em: Em, companyKeys: string[], atsJobKeys: string[] = []): Promise<void> {
+    if (companyKeys.length === 0 && atsJobKeys.length === 0) return;
     await em.execute(
       `select count(pg_advisory_xact_lock(${ADVISORY_LOCK_CLASS}, slot))
-         from (select distinct (hashtextextended(k, 0) & ${COMPANY_LOCK_SLOTS - 1})::int as slot
+         from (select (hashtextextended(k, 0) & ${COMPANY_LOCK_SLOTS - 1})::int as slot
+                 from jsonb_array_elements_text(?::jsonb) as k
+               union
+               select ${COMPANY_LOCK_SLOTS} + (hashtextextended(k, 0) & ${ATS_JOB_LOCK_SLOTS - 1})::int
                  from jsonb_array_elements_text(?::jsonb) as k
                 order by 1) s`,
-      [JSON.stringify([...new Set(lockKeys)])],
+      [JSON.stringify([...new Set(companyKeys)]), JSON.stringify([...new Set(atsJobKeys)])],
     );
   }
 

@@ -36,10 +36,11 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * the shape their ids have: only an id of that shape is taken for a platform-wide one
  * (a feed, or a test, may carry ids of its own making).
  */
+const WHOLE_UUID = new RegExp(`^${UUID}$`);
 const GLOBAL_ID_SHAPES: Record<string, RegExp> = {
   greenhouse: /^\d{4,}$/,
-  ashby: new RegExp(`^${UUID}$`),
-  lever: new RegExp(`^${UUID}$`),
+  ashby: WHOLE_UUID,
+  lever: WHOLE_UUID,
   workable: /^[0-9a-f]{6,}$/,
   smartrecruiters: /^\d{6,}$/,
 };
@@ -130,7 +131,7 @@ export function urlIdentities(urls: readonly (string | null)[]): { jobKeys: stri
       u.searchParams.get('gh_jid') ?? (host.endsWith('greenhouse.io') ? u.searchParams.get('token') : null);
     if (gh && /^\d{4,}$/.test(gh)) jobKeys.push(`greenhouse:${gh}`);
     const ashby = u.searchParams.get('ashby_jid')?.toLowerCase();
-    if (ashby && new RegExp(`^${UUID}$`).test(ashby)) jobKeys.push(`ashby:${ashby}`);
+    if (ashby && WHOLE_UUID.test(ashby)) jobKeys.push(`ashby:${ashby}`);
     if (host.endsWith('greenhouse.io')) {
       const forToken = u.searchParams.get('for');
       if (forToken) tokens.push(squash(forToken));
@@ -160,7 +161,18 @@ export interface CompanyIdentity {
   tokens: string[];
 }
 
+// A posting's keys are asked for several times on its way (locks, candidates, the rule,
+// the write): computed once per object.
+const identities = new WeakMap<DedupSubject, CompanyIdentity>();
+const atsKeys = new WeakMap<DedupSubject, string[]>();
+
 export function companyIdentityOf(job: DedupSubject): CompanyIdentity {
+  let identity = identities.get(job);
+  if (!identity) identities.set(job, (identity = computeIdentity(job)));
+  return identity;
+}
+
+function computeIdentity(job: DedupSubject): CompanyIdentity {
   const words = job.companyNormalizedName.split(/\s+/).filter(Boolean);
   const name = squash(job.companyNormalizedName);
   const initials = words.length >= 2 ? words.map((w) => w[0]).join('') : '';
@@ -181,6 +193,12 @@ export function companyIdentityOf(job: DedupSubject): CompanyIdentity {
 
 /** The ATS job keys of a posting: its own id on a platform with global ids, and its URLs'. */
 export function atsJobKeysOf(job: DedupSubject): string[] {
+  let keys = atsKeys.get(job);
+  if (!keys) atsKeys.set(job, (keys = computeAtsJobKeys(job)));
+  return keys;
+}
+
+function computeAtsJobKeys(job: DedupSubject): string[] {
   const keys = urlIdentities([job.listingUrl, job.applyUrl]).jobKeys;
   const id = job.externalId.toLowerCase();
   if (GLOBAL_ID_SHAPES[job.source]?.test(id)) keys.unshift(`${job.source}:${id}`);

@@ -1,6 +1,7 @@
 /**
  * The first key of this service's advisory locks (other software may use others);
- * the second names the lock: 0 … 4095 are company slots (ingest.repository.ts), and
+ * the second names the lock: 0 … 4095 are company slots and 4096 … 4159 ATS job slots
+ * (ingest.repository.ts), and
  * negative numbers single sweeps.
  */
 export const ADVISORY_LOCK_CLASS = 0x4a4f42; // "JOB"

@@ -1,18 +1,25 @@
+import { matchKeysOf } from '../domain/dedup-keys.ts';
 import type { NormalizedJob, PlaceParts } from '../domain/job.ts';
 import { fold, tokenize } from '../domain/search-text.ts';
+import { openingsConflict, openingTagsOf } from './opening-tags.ts';
 
 /**
- * The cross-source duplicate rule (README "Deduplication"). Two postings from
- * different sources are one job when all of these hold:
- *  1. the same normalized company and normalized title (the dedup key);
- *  2. their places overlap: a shared country with the same city, or a city missing
- *     on one side; a posting with no place at all overlaps anything;
- *  3. their descriptions are alike: word-set Jaccard ≥ 0.5 — unless either side is
- *     too short to compare (< 30 words; listings without descriptions), when 1 and 2
- *     decide.
+ * The cross-source duplicate rule (README "Deduplication and lifecycle"). Postings from
+ * two sources are one job when nothing keeps the openings apart — a cohort year or
+ * season, or a requisition id, that both state and that differ (opening-tags.ts) — and
+ *  A. they carry the same ATS job (domain/dedup-keys.ts: the posting's own Greenhouse,
+ *     Ashby, Lever, Workable or SmartRecruiters id, or one named by any of its URLs, as a
+ *     Simplify or HN row linking the employer's board does). The id settles it: places
+ *     and wording may differ between the copies (a retitle, "Remote in USA" vs "Home
+ *     based - Worldwide"). Or
+ *  B. neither names a job of an ATS platform the other names another job of, they share
+ *     a company identity (name, initials ↔ board token, domain) and the title
+ *     key (the stored key says which), their places overlap (a shared country with the
+ *     same city, or a city missing on one side; no place at all overlaps anything), and
+ *     their descriptions are alike: word-set Jaccard ≥ 0.5, unless either side is too
+ *     short to compare (< 30 words; listings without descriptions).
  * Two postings from the same source (platform + board) are never merged: one board
- * listing a title twice means two openings. The same title in two countries stays
- * two jobs by rule 2.
+ * listing a title twice means two openings.
  */
 export const DESCRIPTION_SIMILARITY_THRESHOLD = 0.5;
 export const MIN_COMPARABLE_WORDS = 30;
@@ -21,13 +28,11 @@ export interface DedupCandidate {
   jobId: string;
   /** Every (platform, board) that already feeds this job. */
   sources: string[];
-  dedupKey: string;
+  /** The job's stored keys (`job.dedup_keys`, domain/dedup-keys.ts). */
+  dedupKeys: string[];
+  title: string;
   places: PlaceParts[];
   descriptionText: string;
-}
-
-export function dedupKeyOf(job: Pick<NormalizedJob, 'companyNormalizedName' | 'normalizedTitle'>): string {
-  return `${job.companyNormalizedName}|${job.normalizedTitle}`;
 }
 
 export function sourceKeyOf(job: Pick<NormalizedJob, 'source' | 'board'>): string {
@@ -60,20 +65,50 @@ export function descriptionSimilarity(a: string, b: string): number | null {
   return shared / (wa.size + wb.size - shared);
 }
 
-/** The existing job an incoming posting duplicates, or undefined. The most similar wins. */
+const platformOf = (atsKey: string) => atsKey.split(':')[1];
+
+/**
+ * Whether the two name different jobs of one ATS platform (and none in common, which
+ * was checked first): one board's two openings, each copy carrying its own id.
+ */
+function otherAtsJobs(matchKeys: Set<string>, stored: string[]): boolean {
+  const mine = new Set([...matchKeys].filter((k) => k.startsWith('ats:')).map(platformOf));
+  return stored.some((k) => k.startsWith('ats:') && mine.has(platformOf(k)));
+}
+
+/**
+ * How alike the incoming posting and a candidate are, or null when they are two
+ * openings. An ATS job in common scores above any description similarity.
+ */
+function matchScore(
+  incoming: NormalizedJob,
+  matchKeys: Set<string>,
+  candidate: DedupCandidate,
+): number | null {
+  const shared = candidate.dedupKeys.filter((k) => matchKeys.has(k));
+  if (shared.length === 0) return null;
+  const tags = openingTagsOf(incoming.title, incoming.descriptionText);
+  if (openingsConflict(tags, openingTagsOf(candidate.title, candidate.descriptionText))) return null;
+  if (shared.some((k) => k.startsWith('ats:'))) return 2;
+  if (otherAtsJobs(matchKeys, candidate.dedupKeys)) return null;
+  if (!placesOverlap(incoming.places, candidate.places)) return null;
+  const similarity = descriptionSimilarity(incoming.descriptionText, candidate.descriptionText);
+  if (similarity !== null && similarity < DESCRIPTION_SIMILARITY_THRESHOLD) return null;
+  return similarity ?? 0;
+}
+
+/** The existing job an incoming posting duplicates, or undefined. The most alike wins. */
 export function findDuplicate(
   incoming: NormalizedJob,
   candidates: DedupCandidate[],
 ): DedupCandidate | undefined {
-  const key = dedupKeyOf(incoming);
   const own = sourceKeyOf(incoming);
+  const matchKeys = new Set(matchKeysOf(incoming));
   let best: { candidate: DedupCandidate; score: number } | undefined;
   for (const candidate of candidates) {
-    if (candidate.dedupKey !== key || candidate.sources.includes(own)) continue;
-    if (!placesOverlap(incoming.places, candidate.places)) continue;
-    const similarity = descriptionSimilarity(incoming.descriptionText, candidate.descriptionText);
-    if (similarity !== null && similarity < DESCRIPTION_SIMILARITY_THRESHOLD) continue;
-    const score = similarity ?? 0;
+    if (candidate.sources.includes(own)) continue;
+    const score = matchScore(incoming, matchKeys, candidate);
+    if (score === null) continue;
     if (!best || score > best.score) best = { candidate, score };
   }
   return best?.candidate;

@@ -5,8 +5,10 @@ import type { JobWrite, JobWriter } from '../db/repositories/job-writer.ts';
 import type { AtsPlatform } from '../domain/enums.ts';
 import { jobIdFor } from '../domain/ids.ts';
 import type { RawPosting } from '../domain/raw-posting.ts';
+import { atsJobKeysOf, companyLockKeysOf, matchKeysOf } from '../domain/dedup-keys.ts';
+import type { NormalizedJob } from '../domain/job.ts';
 import { combineCopies } from './combine-copies.ts';
-import { dedupKeyOf, findDuplicate, sourceKeyOf } from './dedupe.ts';
+import { findDuplicate, sourceKeyOf } from './dedupe.ts';
 import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
 import type { IngestRuns } from './ingest-runs.ts';
 import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
@@ -14,7 +16,7 @@ import { parseDate } from './normalize/dates.ts';
 import { externalIdKey } from './normalize/index.ts';
 import { payloadHash } from './normalize/payload-hash.ts';
 import type { PreparedPosting } from './normalize/prepare.ts';
-import { writeLocks } from './write-locks.ts';
+import { writeLockKeysOf, writeLocks } from './write-locks.ts';
 
 export type { IngestSummary, RejectedRow } from './ingest-summary.ts';
 
@@ -105,11 +107,8 @@ export async function runIngest(deps: IngestDeps, input: IngestInput): Promise<I
     await pending;
     input.onProgress?.(done, postings.length);
     // Planning reads what earlier batches (of any board in flight) stored: it runs
-    // holding the batch's dedup keys, right before its own write.
-    pending = locks(
-      jobs.prepared.map((p) => dedupKeyOf(p.job)),
-      () => planAndWrite(run, jobs),
-    );
+    // holding the batch's lock keys (company identities, ATS jobs), right before its own write.
+    pending = locks(writeLockKeysOf(jobs.prepared.map((p) => p.job)), () => planAndWrite(run, jobs));
     // Awaited on the next turn or after the loop; this only keeps a failure from
     // being reported as unhandled while the next batch is normalized.
     pending.catch(() => undefined);
@@ -250,8 +249,13 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
 async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normalized, tx: Em): Promise<Plan> {
   const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
-  const candidates = await deps.ingest.mergeCandidates(tx, fresh.map(dedupKeyOf));
-  const byKey = Map.groupBy(candidates, (c) => c.dedupKey);
+  const candidates = await deps.ingest.mergeCandidates(tx, fresh.flatMap(matchKeysOf));
+  // Each posting is compared with the candidates holding one of its keys.
+  const byKey = new Map<string, typeof candidates>();
+  for (const c of candidates) for (const key of c.dedupKeys) byKey.set(key, [...(byKey.get(key) ?? []), c]);
+  const candidatesOf = (job: NormalizedJob) => [
+    ...new Set(matchKeysOf(job).flatMap((k) => byKey.get(k) ?? [])),
+  ];
   const orgs = input.organizationId ? [input.organizationId] : [];
   const plan: Plan = {
     writes: [],
@@ -280,7 +284,7 @@ async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normali
       (prior.jobId === ownId ? plan.writes : plan.copies).push(write);
       continue;
     }
-    const duplicate = findDuplicate(job, byKey.get(dedupKeyOf(job)) ?? []);
+    const duplicate = findDuplicate(job, candidatesOf(job));
     if (duplicate) {
       duplicate.sources.push(sourceKeyOf(job));
       write.jobId = duplicate.jobId;
@@ -309,7 +313,8 @@ async function planAndWrite(run: Run, batch: Normalized): Promise<void> {
       deps.orm.em.fork().transactional(async (tx) => {
         await deps.ingest.lockCompanies(
           tx,
-          batch.prepared.map((p) => p.job.companyNormalizedName),
+          batch.prepared.flatMap((p) => companyLockKeysOf(p.job)),
+          batch.prepared.flatMap((p) => atsJobKeysOf(p.job)),
         );
         const planned = await planBatch(run, batch, tx);
         await writeBatch(run, planned, tx, copy);

@@ -70,9 +70,9 @@ describe.skipIf(TEST_DB !== 'postgres')('new jobs stored with binary COPY (postg
       `select count(*)::int as n from job j join source_posting sp on sp.job_id = j.id where sp.board = ?`,
       [board],
     );
-    // (A dedup key of its own keeps the run from merging into it as a copy instead.)
+    // (Dedup keys of its own keep the run from merging into it as a copy instead.)
     await em.execute(
-      `update job set dedup_key = 'elsewhere|' || id where id in (select job_id from source_posting where board = ?)`,
+      `update job set dedup_keys = array['n:elsewhere|' || id] where id in (select job_id from source_posting where board = ?)`,
       [board],
     );
     await em.execute(`delete from source_posting where board = ?`, [board]);

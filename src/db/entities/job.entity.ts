@@ -51,7 +51,11 @@ export const JobSchema = defineEntity({
     { name: 'job_source_idx', expression: 'create index job_source_idx on job (source)' },
     { name: 'job_department_idx', expression: 'create index job_department_idx on job (lower(department))' },
     { name: 'job_visa_idx', expression: 'create index job_visa_idx on job (visa_sponsorship)' },
-    { name: 'job_dedup_key_idx', expression: 'create index job_dedup_key_idx on job (dedup_key)' },
+    // The ingest's candidate lookup (dedup_keys && …; Migration20261125210000).
+    {
+      name: 'job_dedup_keys_idx',
+      expression: 'create index job_dedup_keys_idx on job using gin (dedup_keys)',
+    },
     { name: 'job_city_keys_idx', expression: 'create index job_city_keys_idx on job using gin (city_keys)' },
     {
       name: 'job_country_codes_idx',
@@ -129,7 +133,8 @@ export const JobSchema = defineEntity({
     updatedAt: p.datetime(),
     closedAt: p.datetime().nullable(),
     status: p.enum([...JOB_STATUSES]),
-    dedupKey: p.text(),
+    /** Identity keys for cross-source dedup (domain/dedup-keys.ts); written by JobWriter. */
+    dedupKeys: p.array().defaultRaw(`'{}'`),
     /** Weighted title (A), company (B) and description (C) words; written by JobWriter, never loaded. */
     searchVector: p.text().columnType('tsvector').lazy().hidden(),
     /** The vector's title and company words, for relevance tiers (Migration20261122000006); never loaded. */

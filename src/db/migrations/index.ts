@@ -13,6 +13,7 @@ import { Migration20261125000000 } from './Migration20261125000000.ts';
 import { Migration20261125100000 } from './Migration20261125100000.ts';
 import { Migration20261125100010 } from './Migration20261125100010.ts';
 import { Migration20261125200000 } from './Migration20261125200000.ts';
+import { Migration20261125210000 } from './Migration20261125210000.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125100000', class: Migration20261125100000 },
   { name: 'Migration20261125100010', class: Migration20261125100010 },
   { name: 'Migration20261125200000', class: Migration20261125200000 },
+  { name: 'Migration20261125210000', class: Migration20261125210000 },
 ];

@@ -7,6 +7,8 @@ import type { Em } from '../orm.ts';
  * table (64 per connection by default). Two companies sharing a slot only wait.
  */
 const COMPANY_LOCK_SLOTS = 4096;
+/** ATS jobs map onto this many slots after the companies' (lockCompanies). */
+const ATS_JOB_LOCK_SLOTS = 64;
 
 export interface KnownPosting {
   jobId: string;
@@ -22,7 +24,8 @@ export interface KnownPosting {
 export interface MergeCandidateRow {
   jobId: string;
   sources: string[];
-  dedupKey: string;
+  dedupKeys: string[];
+  title: string;
   places: PlaceParts[];
   descriptionText: string;
 }
@@ -64,39 +67,56 @@ export class IngestRepository {
   }
 
   /**
-   * Holds, until the transaction ends, PostgreSQL advisory locks on the batch's
-   * companies (normalized names, hashed into COMPANY_LOCK_SLOTS slots), taken in
-   * sorted order so two writers never wait on each other in a circle. Copies of one
-   * posting always share their company, so a batch planned after taking them sees
-   * every copy another process committed meanwhile — the in-process write locks
-   * cannot see other processes (two gateways' pollers, a CLI import beside them).
+   * Holds, until the transaction ends, PostgreSQL advisory locks on the batch's company
+   * identities (domain/dedup-keys.ts `companyLockKeysOf`, hashed into COMPANY_LOCK_SLOTS
+   * slots) and ATS jobs (`atsJobKeysOf`, hashed into ATS_JOB_LOCK_SLOTS slots after
+   * them), taken in sorted order so two writers never wait on each other in a circle. Two
+   * copies of one posting share a company identity or an ATS job, so a batch planned after
+   * taking them sees every copy another process committed meanwhile — the in-process
+   * write locks cannot see other processes (two gateways' pollers, a CLI import beside
+   * them). ATS jobs get few slots: a board's batch names a thousand of them, and each
+   * lock held takes a slot of the shared lock table; two boards sharing one only wait.
    */
-  async lockCompanies(em: Em, companyKeys: string[]): Promise<void> {
-    if (companyKeys.length === 0) return;
+  async lockCompanies(em: Em, companyKeys: string[], atsJobKeys: string[] = []): Promise<void> {
+    if (companyKeys.length === 0 && atsJobKeys.length === 0) return;
     await em.execute(
       `select count(pg_advisory_xact_lock(${ADVISORY_LOCK_CLASS}, slot))
-         from (select distinct (hashtextextended(k, 0) & ${COMPANY_LOCK_SLOTS - 1})::int as slot
+         from (select (hashtextextended(k, 0) & ${COMPANY_LOCK_SLOTS - 1})::int as slot
+                 from jsonb_array_elements_text(?::jsonb) as k
+               union
+               select ${COMPANY_LOCK_SLOTS} + (hashtextextended(k, 0) & ${ATS_JOB_LOCK_SLOTS - 1})::int
                  from jsonb_array_elements_text(?::jsonb) as k
                 order by 1) s`,
-      [JSON.stringify([...new Set(companyKeys)])],
+      [JSON.stringify([...new Set(companyKeys)]), JSON.stringify([...new Set(atsJobKeys)])],
     );
   }
 
-  /** Jobs sharing a dedup key with the batch, with the sources that feed them. */
-  async mergeCandidates(em: Em, dedupKeys: string[]): Promise<MergeCandidateRow[]> {
-    if (dedupKeys.length === 0) return [];
+  /**
+   * Jobs holding any of the keys (`job.dedup_keys`, GIN-indexed), with the sources that
+   * feed them: the batch's candidates for cross-source merging.
+   */
+  async mergeCandidates(em: Em, matchKeys: string[]): Promise<MergeCandidateRow[]> {
+    if (matchKeys.length === 0) return [];
     const rows = await em.execute<
-      { id: string; dedup_key: string; places: unknown; description_text: string; sources: string[] }[]
+      {
+        id: string;
+        dedup_keys: string[];
+        title: string;
+        places: unknown;
+        description_text: string;
+        sources: string[];
+      }[]
     >(
-      `select j.id, j.dedup_key, j.places, j.description_text,
+      `select j.id, j.dedup_keys, j.title, j.places, j.description_text,
               array(select sp.platform || ':' || sp.board from source_posting sp where sp.job_id = j.id) as sources
          from job j
-        where j.dedup_key = any(array(select jsonb_array_elements_text(?::jsonb)))`,
-      [JSON.stringify([...new Set(dedupKeys)])],
+        where j.dedup_keys && array(select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify([...new Set(matchKeys)])],
     );
     return rows.map((r) => ({
       jobId: String(r.id),
-      dedupKey: r.dedup_key,
+      dedupKeys: r.dedup_keys,
+      title: r.title,
       places: (typeof r.places === 'string' ? JSON.parse(r.places) : r.places) as PlaceParts[],
       descriptionText: r.description_text,
       sources: r.sources,

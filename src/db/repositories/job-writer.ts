@@ -296,7 +296,7 @@ export class JobWriter {
                                   then 'source' else 'first_seen' end,
           -- Never backwards: an older snapshot's time is not the job's latest change (issue 11).
           updated_at = greatest(job.updated_at, excluded.updated_at),
-          closed_at = excluded.closed_at, status = excluded.status, dedup_key = excluded.dedup_key,
+          closed_at = excluded.closed_at, status = excluded.status, dedup_keys = excluded.dedup_keys,
           search_vector = excluded.search_vector`,
       [JSON.stringify(byKey(rows))],
     );

@@ -1,4 +1,5 @@
 import { categoryBySlug } from '../../domain/categories.ts';
+import { dedupKeysOf } from '../../domain/dedup-keys.ts';
 import { stableUuid } from '../../domain/ids.ts';
 import type { NormalizedJob } from '../../domain/job.ts';
 import { fold, searchVectorBinary, tsvectorBinaryToText } from '../../domain/search-text.ts';
@@ -112,11 +113,7 @@ export const JOB_COLUMNS: Column<PostingRow>[] = [
   { name: 'updated_at', type: 'timestamptz', value: (r) => r.job.sourceUpdatedAt ?? r.seenAt },
   { name: 'closed_at', type: 'timestamptz', value: (r) => (r.job.status === 'open' ? null : r.seenAt) },
   { name: 'status', type: 'text', value: (r) => r.job.status },
-  {
-    name: 'dedup_key',
-    type: 'text',
-    value: (r) => `${r.job.companyNormalizedName}|${r.job.normalizedTitle}`,
-  },
+  { name: 'dedup_keys', type: 'text[]', value: (r) => dedupKeysOf(r.job) },
   {
     name: 'search_vector',
     type: 'tsvector',

@@ -4,8 +4,9 @@
  * The key keeps seniority words (a Senior and a Junior opening are two jobs) but
  * spells them one way ("Sr." = "Senior"), and drops what varies between copies of one
  * posting: gender markers required in German-speaking ads ("(m/w/d)", "(f/m/x)"),
- * season/year tags on internships ("- Summer 2025"), workplace tags ("(Remote)"),
- * punctuation and case.
+ * season/year tags on internships ("- Summer 2025"), requisition ids ("(R-10423)"),
+ * workplace tags ("(Remote)"), punctuation and case. Seasons, years and requisition ids
+ * are compared apart by the dedup rule (ingest/opening-tags.ts): a copy often omits them.
  */
 import { collapseWhitespace, foldText } from '../../domain/text.ts';
 import { decodeEntities } from './entities.ts';
@@ -25,6 +26,8 @@ const GENDER_MARKER =
   /\(\s*(?:[mwfdxhgn]|div|divers|diverse|all genders?|alle geschlechter|gn|\*)(?:\s*[/|,*]\s*(?:[mwfdxh]|div|divers|diverse|in))*\s*\)|(?<![a-z])[mwfdh]\s*\/\s*[mwfdxh](?:\s*\/\s*(?:[mwfdxh]|div|divers))?(?![a-z])/g;
 const SEASON =
   /(?:\b(?:summer|fall|autumn|winter|spring)\s*(?:of\s*)?'?(?:20)?\d{2}\b|\b20[2-3]\d\s*(?:summer|fall|autumn|winter|spring)\b|\b20[2-3]\d\b)/g;
+// Same forms as opening-tags.ts reads: "R-10423", "(JR123456)", "Req #5512".
+const REQUISITION = /\b(?:jr|r|req)(?:\s*#\s*|[-_ ]?)\d[\d-]{3,}\b/g;
 const WORKPLACE_TAG =
   /\(\s*(?:remote|hybrid|on-?site|in[- ]office)[^)]*\)|[-–|,]\s*(?:fully\s+)?(?:remote|hybrid|on-?site)\s*$/g;
 
@@ -36,6 +39,7 @@ export function normalizeTitle(title: unknown): string {
     foldText(clean)
       .replace(GENDER_MARKER, ' ')
       .replace(WORKPLACE_TAG, ' ')
+      .replace(REQUISITION, ' ')
       .replace(SEASON, ' ')
       .replace(/\bsr\b\.?/g, 'senior')
       .replace(/\bjr\b\.?/g, 'junior')

@@ -5,7 +5,8 @@
  * arriving while `b` is stored.
  */
 import type { NormalizedJob } from '../../domain/job.ts';
-import { dedupKeyOf, findDuplicate, sourceKeyOf, type DedupCandidate } from '../dedupe.ts';
+import { dedupKeysOf } from '../../domain/dedup-keys.ts';
+import { findDuplicate, sourceKeyOf, type DedupCandidate } from '../dedupe.ts';
 import type { GoldenPair } from './golden-set.ts';
 
 export type PairVerdict = 'same-posting' | 'same-board' | 'rule' | 'no-match';
@@ -20,7 +21,8 @@ export function predictSame(a: NormalizedJob, b: NormalizedJob): { same: boolean
   const stored: DedupCandidate = {
     jobId: 'b',
     sources: [sourceKeyOf(b)],
-    dedupKey: dedupKeyOf(b),
+    dedupKeys: dedupKeysOf(b),
+    title: b.title,
     places: b.places,
     descriptionText: b.descriptionText,
   };

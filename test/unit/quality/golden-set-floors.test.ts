@@ -41,8 +41,8 @@ const COVERAGE_FLOORS: Record<Field, number> = {
   skills: 0.43,
   text: 1,
 };
-const DEDUP_PRECISION_FLOOR = 0.97;
-const DEDUP_RECALL_FLOOR = 0.77;
+const DEDUP_PRECISION_FLOOR = 0.99;
+const DEDUP_RECALL_FLOOR = 0.99;
 
 describeSharedData('golden set figures hold their floors', () => {
   const golden = readGoldenSet();

@@ -1,0 +1,242 @@
+/**
+ * What identifies a posting across sources (issue 11 item 4), as strings the store can
+ * index: the ATS job ids a posting carries (its own, and any Greenhouse, Ashby, Lever,
+ * Workable or SmartRecruiters job named by one of its URLs — a Simplify or HN row linking
+ * the employer's board), and its company's identities paired with its title key.
+ *
+ * A company is known by its normalized name squashed ("Credit Karma" → `creditkarma`),
+ * the initials of that name (`Stevens Capital Management LP` → `scm`), its board token on
+ * an ATS (`scm`, from the feed or from a board URL) and the first label of its own web
+ * domain (`octane.co` → `octane`). Two postings are of one company when a name or token
+ * of one equals a name or token of the other, or a token of one equals the other's
+ * initials; two names with equal initials are not enough (many companies share them).
+ *
+ * Stored keys are typed (`n:` name, `i:` initials, `t:` token) and `matchKeysOf` lists
+ * the stored keys a posting may meet, so one array overlap (`&&`, GIN index) finds every
+ * candidate and a shared key is already a company match.
+ */
+import { foldText } from './text.ts';
+
+/** The posting fields the keys are made of. */
+export interface DedupSubject {
+  source: string;
+  board: string;
+  externalId: string;
+  companyNormalizedName: string;
+  companyDomain: string | null;
+  normalizedTitle: string;
+  listingUrl: string | null;
+  applyUrl: string | null;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * ATS platforms whose job ids are unique across the whole platform, not per board, with
+ * the shape their ids have: only an id of that shape is taken for a platform-wide one
+ * (a feed, or a test, may carry ids of its own making).
+ */
+const WHOLE_UUID = new RegExp(`^${UUID}$`);
+const GLOBAL_ID_SHAPES: Record<string, RegExp> = {
+  greenhouse: /^\d{4,}$/,
+  ashby: WHOLE_UUID,
+  lever: WHOLE_UUID,
+  workable: /^[0-9a-f]{6,}$/,
+  smartrecruiters: /^\d{6,}$/,
+};
+const GLOBAL_ID_PLATFORMS = new Set(Object.keys(GLOBAL_ID_SHAPES));
+
+/**
+ * Board URLs: the host, the board token the path starts with, and the job id after it
+ * (lower-cased). A token alone (a board's front page) still names the company.
+ */
+const BOARD_URLS: { platform: string; host: RegExp; token: RegExp; job: RegExp }[] = [
+  {
+    platform: 'greenhouse',
+    host: /(?:^|\.)greenhouse\.io$/,
+    token: /^\/(?:v1\/boards\/)?(?!embed\/|v1\/)([a-z0-9_-]+)(?:\/|$)/,
+    job: /^\/(?:v1\/boards\/)?[a-z0-9_-]+\/jobs\/(\d{4,})/,
+  },
+  {
+    platform: 'ashby',
+    host: /^jobs\.ashbyhq\.com$/,
+    token: /^\/([^/]+)/,
+    job: new RegExp(`^/[^/]+/(${UUID})`),
+  },
+  {
+    platform: 'lever',
+    host: /^jobs(?:\.eu)?\.lever\.co$/,
+    token: /^\/([^/]+)/,
+    job: new RegExp(`^/[^/]+/(${UUID})`),
+  },
+  {
+    platform: 'workable',
+    host: /^apply\.workable\.com$/,
+    token: /^\/([^/]+)/,
+    job: /^\/[^/]+\/j\/([0-9a-f]{6,})/,
+  },
+  {
+    platform: 'smartrecruiters',
+    host: /^jobs\.smartrecruiters\.com$/,
+    token: /^\/([^/]+)/,
+    job: /^\/[^/]+\/(\d{6,})/,
+  },
+];
+
+/**
+ * Hosts that list other employers' jobs (aggregators, link shorteners, ATS hosts): their
+ * domain names no company.
+ */
+const NOT_AN_EMPLOYER =
+  /(?:^|\.)(?:greenhouse\.io|ashbyhq\.com|lever\.co|workable\.com|smartrecruiters\.com|recruitee\.com|personio\.(?:de|com)|myworkdayjobs\.com|workday\.com|icims\.com|jobvite\.com|bamboohr\.com|breezy\.hr|ycombinator\.com|simplify\.jobs|linkedin\.com|lnkd\.in|glassdoor\.[a-z.]+|indeed\.[a-z.]+|wellfound\.com|angel\.co|google\.com|goo\.gl|bit\.ly|forms\.gle|notion\.site|notion\.so|github\.com|github\.io|docs\.google\.com|typeform\.com|airtable\.com)$/;
+
+function parseUrl(url: string | null): URL | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const squash = (s: string) => foldText(s).replace(/[^a-z0-9]+/g, '');
+
+/** The ATS job keys (`greenhouse:721888`) and board tokens the posting's URLs name. */
+export function urlIdentities(urls: readonly (string | null)[]): { jobKeys: string[]; tokens: string[] } {
+  const jobKeys: string[] = [];
+  const tokens: string[] = [];
+  for (const url of urls) {
+    const u = parseUrl(url);
+    if (!u) continue;
+    const host = u.hostname.toLowerCase().replace(/^www\./, '');
+    const path = u.pathname.toLowerCase();
+    const board = BOARD_URLS.find((b) => b.host.test(host));
+    if (board) {
+      const token = board.token.exec(path)?.[1];
+      if (token) tokens.push(squash(safeDecode(token)));
+      const job = board.job.exec(path)?.[1];
+      if (job) jobKeys.push(`${board.platform}:${job}`);
+    }
+    // Embedded boards on the employer's own site carry the job id in the query.
+    const gh =
+      u.searchParams.get('gh_jid') ?? (host.endsWith('greenhouse.io') ? u.searchParams.get('token') : null);
+    if (gh && /^\d{4,}$/.test(gh)) jobKeys.push(`greenhouse:${gh}`);
+    const ashby = u.searchParams.get('ashby_jid')?.toLowerCase();
+    if (ashby && WHOLE_UUID.test(ashby)) jobKeys.push(`ashby:${ashby}`);
+    if (host.endsWith('greenhouse.io')) {
+      const forToken = u.searchParams.get('for');
+      if (forToken) tokens.push(squash(forToken));
+    }
+    if (!board && !NOT_AN_EMPLOYER.test(host)) {
+      const label = domainLabel(host);
+      if (label) tokens.push(label);
+    }
+  }
+  return { jobKeys: [...new Set(jobKeys)], tokens: [...new Set(tokens.filter((t) => t.length >= 2))] };
+}
+
+/** "careers.acme.co.uk" → "acme": the label before the public suffix (a short heuristic). */
+function domainLabel(host: string): string | null {
+  const labels = host.split('.');
+  if (labels.length < 2) return null;
+  // Second-level public suffixes such as co.uk, com.au.
+  const sld = labels.length >= 3 && /^(?:co|com|org|net|ac|gov)$/.test(labels[labels.length - 2] as string);
+  const label = labels[labels.length - (sld ? 3 : 2)];
+  return label ? squash(label) || null : null;
+}
+
+/** A company's identities: names (squashed), initials, tokens (board tokens, domain labels). */
+export interface CompanyIdentity {
+  names: string[];
+  initials: string[];
+  tokens: string[];
+}
+
+// A posting's keys are asked for several times on its way (locks, candidates, the rule,
+// the write): computed once per object.
+const identities = new WeakMap<DedupSubject, CompanyIdentity>();
+const atsKeys = new WeakMap<DedupSubject, string[]>();
+
+export function companyIdentityOf(job: DedupSubject): CompanyIdentity {
+  let identity = identities.get(job);
+  if (!identity) identities.set(job, (identity = computeIdentity(job)));
+  return identity;
+}
+
+function computeIdentity(job: DedupSubject): CompanyIdentity {
+  const words = job.companyNormalizedName.split(/\s+/).filter(Boolean);
+  const name = squash(job.companyNormalizedName);
+  const initials = words.length >= 2 ? words.map((w) => w[0]).join('') : '';
+  const tokens = urlIdentities([job.listingUrl, job.applyUrl]).tokens;
+  // A feed of an ATS board is read by its token; a generic source's board is a dataset name.
+  if (GLOBAL_ID_PLATFORMS.has(job.source) || ['recruitee', 'personio'].includes(job.source))
+    tokens.push(squash(job.board));
+  if (job.companyDomain) {
+    const label = NOT_AN_EMPLOYER.test(job.companyDomain) ? null : domainLabel(job.companyDomain);
+    if (label) tokens.push(label);
+  }
+  return {
+    names: name ? [name] : [],
+    initials: initials.length >= 2 ? [initials] : [],
+    tokens: [...new Set(tokens.filter((t) => t.length >= 2))],
+  };
+}
+
+/** The ATS job keys of a posting: its own id on a platform with global ids, and its URLs'. */
+export function atsJobKeysOf(job: DedupSubject): string[] {
+  let keys = atsKeys.get(job);
+  if (!keys) atsKeys.set(job, (keys = computeAtsJobKeys(job)));
+  return keys;
+}
+
+function computeAtsJobKeys(job: DedupSubject): string[] {
+  const keys = urlIdentities([job.listingUrl, job.applyUrl]).jobKeys;
+  const id = job.externalId.toLowerCase();
+  if (GLOBAL_ID_SHAPES[job.source]?.test(id)) keys.unshift(`${job.source}:${id}`);
+  return [...new Set(keys)];
+}
+
+/** The keys stored with a job (`job.dedup_keys`): `ats:` job keys and typed company|title keys. */
+export function dedupKeysOf(job: DedupSubject): string[] {
+  const { names, initials, tokens } = companyIdentityOf(job);
+  const title = job.normalizedTitle;
+  return [
+    ...atsJobKeysOf(job).map((k) => `ats:${k}`),
+    ...names.map((n) => `n:${n}|${title}`),
+    ...initials.map((i) => `i:${i}|${title}`),
+    ...tokens.map((t) => `t:${t}|${title}`),
+  ];
+}
+
+/**
+ * The stored keys a posting matches: the same ATS job, or the same title at a company one
+ * of whose names or tokens meets the posting's names or tokens, or whose initials meet the
+ * posting's tokens (or the reverse). Never initials against initials.
+ */
+export function matchKeysOf(job: DedupSubject): string[] {
+  const { names, initials, tokens } = companyIdentityOf(job);
+  const title = job.normalizedTitle;
+  const keys = atsJobKeysOf(job).map((k) => `ats:${k}`);
+  for (const x of [...names, ...tokens]) keys.push(`n:${x}|${title}`, `t:${x}|${title}`);
+  for (const t of tokens) keys.push(`i:${t}|${title}`);
+  for (const i of initials) keys.push(`t:${i}|${title}`);
+  return [...new Set(keys)];
+}
+
+/**
+ * The company identities alone (names, initials, tokens), for the write locks:
+ * two postings merged by rule B always share one; by an ATS job, they share the job key.
+ */
+export function companyLockKeysOf(job: DedupSubject): string[] {
+  const { names, initials, tokens } = companyIdentityOf(job);
+  return [...names, ...initials, ...tokens];
+}

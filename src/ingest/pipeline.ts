@@ -249,7 +249,12 @@ async function normalizeBatch(run: Run, batch: RawPosting[]): Promise<Normalized
 async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normalized, tx: Em): Promise<Plan> {
   const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
-  const candidates = await deps.ingest.mergeCandidates(tx, fresh.flatMap(matchKeysOf));
+  const ownSources = new Set(fresh.map(sourceKeyOf));
+  const candidates = await deps.ingest.mergeCandidates(
+    tx,
+    fresh.flatMap(matchKeysOf),
+    ownSources.size === 1 ? [...ownSources][0] : undefined,
+  );
   // Each posting is compared with the candidates holding one of its keys.
   const byKey = new Map<string, typeof candidates>();
   for (const c of candidates) for (const key of c.dedupKeys) byKey.set(key, [...(byKey.get(key) ?? []), c]);

@@ -60,7 +60,7 @@ export class Migration20261125210000 extends Migration {
         || case when length(k.i) >= 2 then array['i:' || k.i || '|' || k.t] else '{}'::text[] end
         || array(select 't:' || x || '|' || k.t from unnest(k.tokens) x)
       from k where k.id = job.id;`);
-    this.addSql('create index job_dedup_keys_idx on job using gin (dedup_keys);');
+    this.addSql('create index job_dedup_keys_idx on job using gin (dedup_keys) with (fastupdate = off);');
     this.addSql('drop index job_dedup_key_idx;');
     this.addSql('alter table job drop column dedup_key;');
   }

@@ -1,7 +1,7 @@
 import { matchKeysOf } from '../domain/dedup-keys.ts';
 import type { NormalizedJob, PlaceParts } from '../domain/job.ts';
 import { fold, tokenize } from '../domain/search-text.ts';
-import { openingsConflict, openingTagsOf } from './opening-tags.ts';
+import { openingsConflict, openingTagsOf, type OpeningTags } from './opening-tags.ts';
 
 /**
  * The cross-source duplicate rule (README "Deduplication and lifecycle"). Postings from
@@ -57,8 +57,30 @@ function wordSet(text: string): Set<string> {
 
 /** Jaccard similarity of the two texts' word sets, or null when either is too short to tell. */
 export function descriptionSimilarity(a: string, b: string): number | null {
-  const wa = wordSet(a);
-  const wb = wordSet(b);
+  return similarityOfSets(wordSet(a), wordSet(b));
+}
+
+/**
+ * A posting's or candidate's word set and opening tags, made once per object: a batch
+ * compares each new posting with every candidate sharing a key, and a chain's board has
+ * many openings of one title, so the same descriptions were folded and split again for
+ * every pair (the cold ingest's main thread spent most of its dedup time there).
+ */
+const wordSets = new WeakMap<object, Set<string>>();
+const tagSets = new WeakMap<object, OpeningTags>();
+type Described = { title: string; descriptionText: string };
+function wordsOf(x: Described): Set<string> {
+  let words = wordSets.get(x);
+  if (!words) wordSets.set(x, (words = wordSet(x.descriptionText)));
+  return words;
+}
+function tagsOf(x: Described): OpeningTags {
+  let tags = tagSets.get(x);
+  if (!tags) tagSets.set(x, (tags = openingTagsOf(x.title, x.descriptionText)));
+  return tags;
+}
+
+function similarityOfSets(wa: Set<string>, wb: Set<string>): number | null {
   if (wa.size < MIN_COMPARABLE_WORDS || wb.size < MIN_COMPARABLE_WORDS) return null;
   let shared = 0;
   for (const w of wa) if (wb.has(w)) shared++;
@@ -87,12 +109,11 @@ function matchScore(
 ): number | null {
   const shared = candidate.dedupKeys.filter((k) => matchKeys.has(k));
   if (shared.length === 0) return null;
-  const tags = openingTagsOf(incoming.title, incoming.descriptionText);
-  if (openingsConflict(tags, openingTagsOf(candidate.title, candidate.descriptionText))) return null;
+  if (openingsConflict(tagsOf(incoming), tagsOf(candidate))) return null;
   if (shared.some((k) => k.startsWith('ats:'))) return 2;
   if (otherAtsJobs(matchKeys, candidate.dedupKeys)) return null;
   if (!placesOverlap(incoming.places, candidate.places)) return null;
-  const similarity = descriptionSimilarity(incoming.descriptionText, candidate.descriptionText);
+  const similarity = similarityOfSets(wordsOf(incoming), wordsOf(candidate));
   if (similarity !== null && similarity < DESCRIPTION_SIMILARITY_THRESHOLD) return null;
   return similarity ?? 0;
 }

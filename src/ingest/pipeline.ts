@@ -257,7 +257,12 @@ async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normali
   );
   // Each posting is compared with the candidates holding one of its keys.
   const byKey = new Map<string, typeof candidates>();
-  for (const c of candidates) for (const key of c.dedupKeys) byKey.set(key, [...(byKey.get(key) ?? []), c]);
+  for (const c of candidates)
+    for (const key of c.dedupKeys) {
+      const list = byKey.get(key);
+      if (list) list.push(c);
+      else byKey.set(key, [c]);
+    }
   const candidatesOf = (job: NormalizedJob) => [
     ...new Set(matchKeysOf(job).flatMap((k) => byKey.get(k) ?? [])),
   ];

@@ -4,6 +4,7 @@ import { createApp } from '../../src/http/create-app.ts';
 import type { Services } from '../../src/services.ts';
 import { ORG_A, ORG_B } from '../helpers/dataset.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { codeOf, graphqlVia } from '../helpers/graphql-inject.ts';
 
 /**
  * Saved searches (issue 12, item 3): an organization's ADMIN key saves, lists and deletes
@@ -16,21 +17,7 @@ let adminA: string;
 let adminB: string;
 let readA: string;
 
-interface GraphQLBody {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: { code?: string; details?: { field?: string }[] } }[];
-}
-
-async function gql(key: string | null, query: string, variables: Record<string, unknown> = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: key ? { 'x-api-key': key } : {},
-    payload: { query, variables },
-  });
-  return res.json() as GraphQLBody;
-}
-const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions?.code;
+const gql = graphqlVia(() => app);
 
 const FIELDS =
   'id name createdAt filter { query remoteTypes minSalaryUsd jobTypes atsPlatforms postedAfter status }';

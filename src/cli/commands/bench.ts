@@ -17,6 +17,7 @@ export function registerBenchCommand(program: Command): void {
     .option('--repeats <n>', 'runs per search query', count, 30)
     .option('--seed <n>', 'demo data seed', count, 7)
     .option('--no-pglite', 'skip PGlite')
+    .option('--sql-table', 'the SQL-only latency table also above 200,000 search jobs')
     .option(
       '--search-index <n>',
       'only the in-process search index, on n synthetic jobs (no database)',
@@ -30,6 +31,7 @@ export function registerBenchCommand(program: Command): void {
         repeats: number;
         seed: number;
         pglite: boolean;
+        sqlTable?: boolean;
         searchIndex?: number;
       }) => {
         if (opts.searchIndex !== undefined) {

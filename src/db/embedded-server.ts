@@ -18,6 +18,8 @@ export interface EmbeddedEndpoint {
 
 export interface EmbeddedServer {
   endpoint: EmbeddedEndpoint;
+  /** Clients connected now. */
+  connections(): number;
   /** Notifications (NOTIFY) committed by socket clients: PGlite hands those only to the socket. */
   onNotification(listener: (channel: string, payload: string) => void): () => void;
   stop(): Promise<void>;
@@ -26,6 +28,27 @@ export interface EmbeddedServer {
 /** PGlite's transaction lock: held by its own query(), exec() and transaction(). */
 interface PgliteLocks {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The socket server's own bookkeeping (@electric-sql/pglite-socket 0.2.11, pinned): which
+ * client's message ran last, its connections, and its cleanup of a client that went away.
+ */
+interface SocketServerInternals {
+  queryQueue: { lastHandlerId: number | null; clearTransactionIfNeeded(handlerId: number): Promise<void> };
+  handlers: Set<{ handlerId: number; isAttached: boolean }>;
+}
+
+function internalsOf(server: PGLiteSocketServer): SocketServerInternals {
+  const internals = server as unknown as SocketServerInternals;
+  if (
+    !(internals.handlers instanceof Set) ||
+    typeof internals.queryQueue?.clearTransactionIfNeeded !== 'function'
+  )
+    throw new Error(
+      '@electric-sql/pglite-socket changed: the embedded server cannot tell when a client went away',
+    );
+  return internals;
 }
 
 const SOCKET_PORT = 5432;
@@ -49,6 +72,8 @@ const NOTIFICATION_RESPONSE = 0x41;
  */
 class SessionGate {
   private held: (() => void) | null = null;
+  /** Called when a client's message leaves the session held for it (see serveEmbedded). */
+  onHold: () => void = () => undefined;
   private lastType = -1;
   private pending = Buffer.alloc(0);
   readonly listeners = new Set<(channel: string, payload: string) => void>();
@@ -97,9 +122,15 @@ class SessionGate {
     try {
       return await this.db.runExclusive(fn);
     } finally {
-      if (this.db.isInTransaction() || !ENDS_EXCHANGE.has(this.lastType)) this.held = release;
-      else release();
+      if (this.db.isInTransaction() || !ENDS_EXCHANGE.has(this.lastType)) {
+        this.held = release;
+        this.onHold();
+      } else release();
     }
+  }
+
+  isHeld(): boolean {
+    return this.held !== null;
   }
 
   private async abandon(sql: string): Promise<void> {
@@ -156,6 +187,7 @@ export async function serveEmbedded(db: PGlite, dataDir: string): Promise<Embedd
   const gate = new SessionGate(db);
   const options = { db: gate.facade(), maxConnections: 64 };
   let server: PGLiteSocketServer;
+  let internals: SocketServerInternals;
   let endpoint: EmbeddedEndpoint;
   if (useUnixSocket) {
     // We hold the directory's lock, so a socket left here is a dead server's.
@@ -163,15 +195,33 @@ export async function serveEmbedded(db: PGlite, dataDir: string): Promise<Embedd
     mkdirSync(socketDir, { mode: 0o700 });
     chmodSync(socketDir, 0o700);
     server = new PGLiteSocketServer({ ...options, path: socketPath });
+    internals = internalsOf(server);
     await server.start();
     endpoint = { host: socketDir, port: SOCKET_PORT };
   } else {
     server = new PGLiteSocketServer({ ...options, host: '127.0.0.1', port: 0 });
+    internals = internalsOf(server);
     await server.start();
     endpoint = { host: '127.0.0.1', port: Number(server.getServerConn().split(':').pop()) };
   }
+  // The socket server rolls back a departed client's open transaction only if that
+  // transaction is open when it notices the departure. A client killed (Ctrl-C on a
+  // command) while its BEGIN, or the Parse of an exchange, waited behind this process's
+  // own transaction (the demo seed, a search index build) was noticed first; its message
+  // then ran and left the session held for a client that no longer existed, and every
+  // later statement, the server's own included, waited forever. So each time the session
+  // is left held, once the socket server has recorded whose it is, that client must
+  // still be there; if not, it is cleaned up as on a late departure.
+  gate.onHold = () =>
+    setImmediate(() => {
+      const owner = internals.queryQueue.lastHandlerId;
+      if (!gate.isHeld() || owner === null) return;
+      for (const handler of internals.handlers) if (handler.handlerId === owner && handler.isAttached) return;
+      void internals.queryQueue.clearTransactionIfNeeded(owner).catch(() => undefined);
+    });
   return {
     endpoint,
+    connections: () => server.getStats().activeConnections,
     onNotification: (listener) => {
       gate.listeners.add(listener);
       return () => gate.listeners.delete(listener);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,21 @@ import { TEST_DB } from '../helpers/test-services.ts';
  * inside the client's transaction (and vanishes with its rollback), and the client's
  * inside the in-process one.
  */
+/** A client (a `jobs` command) killed right after sending one statement: `begin`, or a parameterized insert. */
+const DYING_CLIENT = `
+import pg from 'pg';
+const client = new pg.Client({ host: process.env.PG_HOST, port: Number(process.env.PG_PORT), user: 'postgres', database: 'postgres' });
+client.on('error', () => undefined);
+await client.connect();
+console.log('connected');
+process.stdin.once('data', () => {
+  const sent = process.env.STATEMENT === 'begin' ? client.query('begin') : client.query('insert into t values ($1)', ['gone']);
+  sent.catch(() => undefined);
+  // Writes leave in order: once this empty one is out, so is the statement.
+  client.connection.stream.write(Buffer.alloc(0), () => process.kill(process.pid, 'SIGKILL'));
+});
+`;
+
 describe.skipIf(TEST_DB !== 'pglite')('the embedded database served over its socket', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jobs-embedded-'));
   let db: PGlite;
@@ -103,6 +119,41 @@ describe.skipIf(TEST_DB !== 'pglite')('the embedded database served over its soc
     expect(await commit).toBe('failed');
     expect(await rows()).toEqual([]);
     expect(db.isInTransaction()).toBe(false);
+  });
+
+  it('serves on when a client dies while its statement waits behind this process', async () => {
+    // Ctrl-C on a `jobs` command while the server is in a transaction of its own (the demo
+    // seed, a search index build): the command's BEGIN, or the Parse of its next statement,
+    // is still waiting. The socket server noticed the client leave first, ran the statement
+    // after, and left the session held for a client that no longer existed: every later
+    // statement, this process's own included, waited forever.
+    for (const statement of ['begin', 'insert']) {
+      await db.exec('delete from t');
+      const before = server.connections();
+      const child = spawn(process.execPath, ['--input-type=module', '-e', DYING_CLIENT], {
+        env: {
+          ...process.env,
+          PG_HOST: server.endpoint.host,
+          PG_PORT: String(server.endpoint.port),
+          STATEMENT: statement,
+        },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      await db.transaction(async (tx) => {
+        await tx.query(`insert into t values ('server')`);
+        child.stdin.write('go\n');
+        await exited;
+        // Noticed here while its statement still waits for this transaction.
+        await expect.poll(() => server.connections(), { timeout: 60_000 }).toBe(before);
+      });
+      expect(await rows()).toEqual(['server']);
+      expect(db.isInTransaction()).toBe(false);
+      const other = await connect();
+      await other.query(`insert into t values ('other')`);
+      expect(await rows()).toEqual(['other', 'server']);
+    }
   });
 
   it('hands NOTIFYs committed by a client to listeners in this process, once each', async () => {

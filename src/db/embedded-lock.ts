@@ -188,9 +188,12 @@ export async function claimDirectory(dir: string, options: ClaimOptions): Promis
     }
     throw new EmbeddedDatabaseInUse(
       `the embedded database ${dir} is in use by ${describe(holder, lockPath)}; ` +
-        (options.role === 'serve'
-          ? 'wait for it to finish, then start the server (commands run while the server runs go through it)'
-          : 'wait for it to finish, or start the server first (`npm start`): commands then go through it'),
+        (options.role === 'command'
+          ? 'wait for it to finish, or start the server first (`npm start`): commands then go through it'
+          : holder.role === 'serve'
+            ? // A server that is still starting: it never finishes, so waiting is no advice.
+              'it is still starting; stop it first, or set PGLITE_DIR to another directory'
+            : 'wait for it to finish, then start the server (commands run while the server runs go through it)'),
     );
   }
 }

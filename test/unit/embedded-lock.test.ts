@@ -99,7 +99,10 @@ describe('one embedded-database directory reached by two paths', () => {
     expect(serving.kind).toBe('owner');
     if (serving.kind !== 'owner') return;
     try {
-      await expect(claimDirectory(link, { role: 'serve' })).rejects.toThrow(/in use by the server/);
+      // Still starting (no endpoint yet): a second server is told to stop the first, not to wait for it.
+      await expect(claimDirectory(link, { role: 'serve' })).rejects.toThrow(
+        /in use by the server.*still starting; stop it first/,
+      );
       serving.publish({ host: join(root, 'real.socket'), port: 5432 });
       expect((await claimDirectory(link, { role: 'command' })).kind).toBe('served');
     } finally {

@@ -8,6 +8,7 @@ import { FacetCodes, PACKED_FACETS } from './facet-codes.ts';
 import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
+import { docsById, inverse, sortDocs } from './doc-order.ts';
 import { TermIndex, TEXT_FIELDS, type TextField } from './term-index.ts';
 import { TimeSlices } from './time-slices.ts';
 import { ValueIndex } from './value-index.ts';
@@ -205,6 +206,7 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
   const firstSeen = parts.firstSeenUs;
   let values!: Record<ValueField, ValueIndex>;
   let bands!: IndexData['salaryBands'];
+  let byId!: Uint32Array;
   return [
     ['docCount', () => n],
     ['ids', () => ids],
@@ -245,25 +247,32 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
         }),
     ],
     ['companiesByName', () => parts.companiesByName],
-    // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc.
+    ['byId', () => (byId = docsById(ids))],
+    // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc
+    // (a higher doc is a later (posted_at, id)).
     [
       'salaryOrder',
       () =>
-        new RankedOrder(n, (a, b) => {
-          const x = high[a]!;
-          const y = high[b]!;
-          if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
-          return (Number.isNaN(x) ? 0 : y - x) || b - a;
-        }),
+        new RankedOrder(
+          sortDocs(
+            high.map((x) => (Number.isNaN(x) ? Infinity : -x)),
+            Uint32Array.from({ length: n }, (_, d) => n - 1 - d),
+          ),
+        ),
     ],
     // first_seen_at desc, id desc.
     [
       'firstSeenOrder',
-      () =>
-        new RankedOrder(
-          n,
-          (a, b) => firstSeen[b]! - firstSeen[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0),
-        ),
+      () => {
+        const idRank = inverse(byId);
+        for (let d = 0; d < n; d++) idRank[d] = n - 1 - idRank[d]!;
+        return new RankedOrder(
+          sortDocs(
+            firstSeen.map((x) => -x),
+            idRank,
+          ),
+        );
+      },
     ],
   ];
 }

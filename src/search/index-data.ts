@@ -52,6 +52,8 @@ export interface IndexData {
   facetCodes: FacetCodes;
   /** lower(unaccent(name)) and normalized name → company ids. */
   companiesByName: Map<string, string[]>;
+  /** Every doc by id ascending (the id lookup's binary search, first seen's tiebreak). */
+  byId: Uint32Array;
   salaryOrder: RankedOrder;
   firstSeenOrder: RankedOrder;
 }

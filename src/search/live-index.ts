@@ -7,7 +7,6 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexRows, readIndexParts } from './build-index.ts';
 import { assembleIndexData, assembleIndexDataGradually, type IndexParts } from './index-builder.ts';
-import { TimeSlices } from './time-slices.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot.ts';
 import { SearchIndex, type Segment } from './search-index.ts';
@@ -197,7 +196,7 @@ export class LiveSearchIndex {
         throw new Error(`snapshot position ${meta.position} is ahead of this database (${where.nextXid})`);
       }
       const data = await assembleIndexDataGradually(parts);
-      base = liveSegment(data, await baseLookupGradually(data));
+      base = liveSegment(data, baseLookup(data));
       const ok = await this.exclusive(async () => {
         this.segments = [base!];
         this.position = meta.position;
@@ -267,7 +266,7 @@ export class LiveSearchIndex {
         const { parts, position } = await readIndexParts(this.repository, this.orm.em.fork());
         const data = await assembleIndexDataGradually(parts);
         if (this.stopped) return disposeIndexData(data);
-        const base = liveSegment(data, await baseLookupGradually(data));
+        const base = liveSegment(data, baseLookup(data));
         await this.exclusive(async () => {
           const old = this.segments;
           this.segments = [base];
@@ -431,18 +430,9 @@ function mapLookup(data: IndexData): (id: string) => number | undefined {
   return (id) => docs.get(id);
 }
 
-/** baseLookup after a turn of the event loop (its sort is one piece of about a second at 1M). */
-async function baseLookupGradually(data: IndexData): Promise<(id: string) => number | undefined> {
-  await new TimeSlices(0).turn();
-  return baseLookup(data);
-}
-
-/** The base (a million jobs): docs sorted by id and a binary search, 4 bytes a job rather than a map's ~100. */
+/** The base (a million jobs): docs by id (IndexData.byId) and a binary search, 4 bytes a job rather than a map's ~100. */
 function baseLookup(data: IndexData): (id: string) => number | undefined {
-  const { ids } = data;
-  const byId = new Uint32Array(ids.length);
-  for (let d = 0; d < ids.length; d++) byId[d] = d;
-  byId.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const { ids, byId } = data;
   return (id) => {
     const key = id.toLowerCase();
     let lo = 0;

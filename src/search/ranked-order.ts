@@ -1,4 +1,5 @@
 import { Bitmap } from './bitmap.ts';
+import { inverse } from './doc-order.ts';
 
 /**
  * A sort order over all jobs (salary, first seen) as a rank per doc plus bitmaps of
@@ -14,14 +15,12 @@ export class RankedOrder {
   private readonly blocks: Bitmap[] = [];
   private readonly blockSize: number;
 
-  constructor(docCount: number, compare: (a: number, b: number) => number, blockSize = 4096) {
+  /** @param docs every doc, in the order (doc-order.ts makes them without a comparator sort). */
+  constructor(docs: Uint32Array, blockSize = 4096) {
     this.blockSize = blockSize;
-    const docs = new Uint32Array(docCount);
-    for (let d = 0; d < docCount; d++) docs[d] = d;
-    docs.sort(compare);
+    const docCount = docs.length;
     this.docs = docs;
-    this.rank = new Uint32Array(docCount);
-    for (let r = 0; r < docCount; r++) this.rank[docs[r]!] = r;
+    this.rank = inverse(docs);
     for (let start = 0; start < docCount; start += blockSize) {
       const block = new Bitmap(docs.subarray(start, Math.min(docCount, start + blockSize)));
       block.runOptimize();

@@ -99,6 +99,23 @@ function otherAtsJobs(matchKeys: Set<string>, stored: string[]): boolean {
 }
 
 /**
+ * Whether the candidate can be the posting's copy as far as its keys and places tell:
+ * what matchScore checks first, without the description. A candidate that fails it
+ * scores null, so its description need not be read (the pipeline reads descriptions
+ * only for candidates some posting of the batch passes with).
+ */
+export function mayDuplicate(
+  incoming: NormalizedJob,
+  candidate: Pick<DedupCandidate, 'dedupKeys' | 'places'>,
+  matchKeys: Set<string> = new Set(matchKeysOf(incoming)),
+): boolean {
+  const shared = candidate.dedupKeys.filter((k) => matchKeys.has(k));
+  if (shared.length === 0) return false;
+  if (shared.some((k) => k.startsWith('ats:'))) return true;
+  return !otherAtsJobs(matchKeys, candidate.dedupKeys) && placesOverlap(incoming.places, candidate.places);
+}
+
+/**
  * How alike the incoming posting and a candidate are, or null when they are two
  * openings. An ATS job in common scores above any description similarity.
  */
@@ -107,12 +124,9 @@ function matchScore(
   matchKeys: Set<string>,
   candidate: DedupCandidate,
 ): number | null {
-  const shared = candidate.dedupKeys.filter((k) => matchKeys.has(k));
-  if (shared.length === 0) return null;
+  if (!mayDuplicate(incoming, candidate, matchKeys)) return null;
   if (openingsConflict(tagsOf(incoming), tagsOf(candidate))) return null;
-  if (shared.some((k) => k.startsWith('ats:'))) return 2;
-  if (otherAtsJobs(matchKeys, candidate.dedupKeys)) return null;
-  if (!placesOverlap(incoming.places, candidate.places)) return null;
+  if (candidate.dedupKeys.some((k) => k.startsWith('ats:') && matchKeys.has(k))) return 2;
   const similarity = similarityOfSets(wordsOf(incoming), wordsOf(candidate));
   if (similarity !== null && similarity < DESCRIPTION_SIMILARITY_THRESHOLD) return null;
   return similarity ?? 0;

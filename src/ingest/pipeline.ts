@@ -8,7 +8,7 @@ import type { RawPosting } from '../domain/raw-posting.ts';
 import { atsJobKeysOf, companyLockKeysOf, matchKeysOf } from '../domain/dedup-keys.ts';
 import type { NormalizedJob } from '../domain/job.ts';
 import { combineCopies } from './combine-copies.ts';
-import { findDuplicate, sourceKeyOf } from './dedupe.ts';
+import { findDuplicate, mayDuplicate, sourceKeyOf, type DedupCandidate } from './dedupe.ts';
 import { addRejection, emptySummary, type IngestSummary, type RejectedRow } from './ingest-summary.ts';
 import type { IngestRuns } from './ingest-runs.ts';
 import { inProcessNormalizer, type Normalizer } from './normalize-pool.ts';
@@ -250,22 +250,37 @@ async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normali
   const { input, known, deps } = run;
   const fresh = prepared.map((p) => p.job).filter((j) => !known.has(j.externalId));
   const ownSources = new Set(fresh.map(sourceKeyOf));
-  const candidates = await deps.ingest.mergeCandidates(
+  const rows = await deps.ingest.mergeCandidates(
     tx,
     fresh.flatMap(matchKeysOf),
     ownSources.size === 1 ? [...ownSources][0] : undefined,
   );
-  // Each posting is compared with the candidates holding one of its keys.
-  const byKey = new Map<string, typeof candidates>();
+  // Each posting is compared with the candidates holding one of its keys and passing
+  // its checks of keys and places; only those candidates' descriptions are read.
+  const byKey = new Map<string, DedupCandidate[]>();
+  const candidates = rows.map((row): DedupCandidate => ({ ...row, descriptionText: '' }));
   for (const c of candidates)
     for (const key of c.dedupKeys) {
       const list = byKey.get(key);
       if (list) list.push(c);
       else byKey.set(key, [c]);
     }
-  const candidatesOf = (job: NormalizedJob) => [
-    ...new Set(matchKeysOf(job).flatMap((k) => byKey.get(k) ?? [])),
-  ];
+  const plausible = new Map<NormalizedJob, DedupCandidate[]>();
+  for (const job of fresh) {
+    const own = sourceKeyOf(job);
+    const keys = new Set(matchKeysOf(job));
+    const of = [...new Set([...keys].flatMap((k) => byKey.get(k) ?? []))].filter(
+      (c) => !c.sources.includes(own) && mayDuplicate(job, c, keys),
+    );
+    if (of.length > 0) plausible.set(job, of);
+  }
+  const needed = new Set([...plausible.values()].flat());
+  const descriptions = await deps.ingest.descriptionsOf(
+    tx,
+    [...needed].map((c) => c.jobId),
+  );
+  for (const c of needed) c.descriptionText = descriptions.get(c.jobId) ?? '';
+  const candidatesOf = (job: NormalizedJob) => plausible.get(job) ?? [];
   const orgs = input.organizationId ? [input.organizationId] : [];
   const plan: Plan = {
     writes: [],

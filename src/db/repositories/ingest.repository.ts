@@ -21,13 +21,13 @@ export interface KnownPosting {
   sourceUpdatedAt: Date | null;
 }
 
+/** A candidate without its description (`descriptionsOf` reads those it needs). */
 export interface MergeCandidateRow {
   jobId: string;
   sources: string[];
   dedupKeys: string[];
   title: string;
   places: PlaceParts[];
-  descriptionText: string;
 }
 
 /** The reads and lifecycle updates of an ingest run; bulk writes are JobWriter's. */
@@ -93,7 +93,10 @@ export class IngestRepository {
 
   /**
    * Jobs holding any of the keys (`job.dedup_keys`, GIN-indexed), with the sources that
-   * feed them: the batch's candidates for cross-source merging.
+   * feed them: the batch's candidates for cross-source merging. Without descriptions: a
+   * 10,000-posting cold ingest of the demo feeds read 67,625 candidates and 66 MB of
+   * their descriptions, for 24 merges; most candidates fail on keys or places, and only
+   * the rest are read again with `descriptionsOf`.
    */
   async mergeCandidates(em: Em, matchKeys: string[], ownSource?: string): Promise<MergeCandidateRow[]> {
     if (matchKeys.length === 0) return [];
@@ -112,11 +115,10 @@ export class IngestRepository {
         dedup_keys: string[];
         title: string;
         places: unknown;
-        description_text: string;
         sources: string[];
       }[]
     >(
-      `select j.id, j.dedup_keys, j.title, j.places, j.description_text,
+      `select j.id, j.dedup_keys, j.title, j.places,
               array(select sp.platform || ':' || sp.board from source_posting sp where sp.job_id = j.id) as sources
          from job j
         where j.dedup_keys && array(select jsonb_array_elements_text(?::jsonb)) ${notOwn}`,
@@ -127,9 +129,18 @@ export class IngestRepository {
       dedupKeys: r.dedup_keys,
       title: r.title,
       places: (typeof r.places === 'string' ? JSON.parse(r.places) : r.places) as PlaceParts[],
-      descriptionText: r.description_text,
       sources: r.sources,
     }));
+  }
+
+  /** The plain-text descriptions of these jobs, by id. */
+  async descriptionsOf(em: Em, jobIds: string[]): Promise<Map<string, string>> {
+    if (jobIds.length === 0) return new Map();
+    const rows = await em.execute<{ id: string; description_text: string }[]>(
+      'select id, description_text from job where id = any(?::uuid[])',
+      [`{${jobIds.join(',')}}`],
+    );
+    return new Map(rows.map((r) => [String(r.id), r.description_text]));
   }
 
   /**

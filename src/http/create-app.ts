@@ -20,6 +20,7 @@ import { jobItemSchema } from '../rest/job-item.ts';
 import { registerJobByIdRoutes } from '../rest/job-by-id.route.ts';
 import { describeListParameters } from '../rest/openapi-list-params.ts';
 import { registerOrganizationJobsRoute } from '../rest/organization-jobs.route.ts';
+import { registerSavedSearchRoutes, savedSearchSchemas } from '../rest/saved-searches.route.ts';
 import { registerSearchJobsRoute } from '../rest/search-jobs.route.ts';
 import type { Services } from '../services.ts';
 import './fastify-types.ts';
@@ -212,6 +213,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // Named components (Error, Job) that the routes' schemas reference.
   app.addSchema(errorSchema);
   app.addSchema(jobItemSchema);
+  for (const schema of savedSearchSchemas) app.addSchema(schema);
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -219,6 +221,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   registerOrganizationJobsRoute(app, services);
   registerJobByIdRoutes(app, services);
   registerCategoriesRoute(app, services);
+  registerSavedSearchRoutes(app, services);
   registerHealthRoutes(app, services, readiness);
   mountGraphQL(app, services, {
     plugins: metrics.graphqlPlugins,

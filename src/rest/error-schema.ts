@@ -51,8 +51,10 @@ export const rateLimitHeaders = {
 const WHEN: Record<number, string> = {
   400: 'Invalid parameter or body (invalid_parameter, invalid_body, bad_request).',
   401: 'Missing or unknown API key (unauthorized), or a known key that expired (api_key_expired) or was revoked (api_key_revoked).',
-  404: 'No such route (not_found).',
+  403: 'A valid key without the scope the operation needs (forbidden): a READ key managing saved searches.',
+  404: 'No such route, or no such resource of the caller organization (not_found).',
   408: 'The request did not arrive in time (request_timeout).',
+  409: 'A name the organization already uses (already_exists).',
   413: 'Body too large (payload_too_large).',
   415: 'Content-Type is not application/json (unsupported_media_type).',
   429: 'Rate limit exceeded (rate_limited); see Retry-After.',

@@ -86,40 +86,60 @@ const REST_NAMES = {
   postedWithinDays: 'posted_within_days',
 } as const;
 
-const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : undefined);
+/** Each REST filter parameter's JobFilter field (`sort` is not a filter). */
+const FILTER_FIELDS = {
+  remote_types: 'remoteTypes',
+  is_remote: 'isRemote',
+  cities: 'cities',
+  countries: 'countries',
+  locations: 'locations',
+  min_salary: 'minSalaryUsd',
+  max_salary: 'maxSalaryUsd',
+  has_salary: 'hasSalary',
+  skills: 'skills',
+  job_types: 'jobTypes',
+  seniorities: 'seniorities',
+  categories: 'categories',
+  companies: 'companies',
+  exclude_companies: 'excludeCompanies',
+  ats_platforms: 'atsPlatforms',
+  sources: 'sources',
+  departments: 'departments',
+  posted_after: 'postedAfter',
+  posted_before: 'postedBefore',
+  posted_within_days: 'postedWithinDays',
+  visa_sponsorship: 'visaSponsorship',
+  status: 'status',
+} as const satisfies Partial<Record<keyof typeof filterProperties, keyof JobFilter>>;
+
+const DATE_PARAMS = new Set<string>(['posted_after', 'posted_before']);
 
 /** Validated parameters → the domain filter shared with GraphQL. */
 export function toJobFilter(
   p: FilterParams,
   query: string | undefined,
 ): { filter: JobFilter; sort: SortOrder | undefined } {
-  const filter: JobFilter = {
-    query: query?.trim() || undefined,
-    remoteTypes: p.remote_types as JobFilter['remoteTypes'],
-    isRemote: p.is_remote as boolean | undefined,
-    cities: p.cities as string[] | undefined,
-    countries: p.countries as string[] | undefined,
-    locations: p.locations as string[] | undefined,
-    minSalaryUsd: p.min_salary as number | undefined,
-    maxSalaryUsd: p.max_salary as number | undefined,
-    hasSalary: p.has_salary as boolean | undefined,
-    skills: p.skills as string[] | undefined,
-    jobTypes: p.job_types as JobFilter['jobTypes'],
-    seniorities: p.seniorities as JobFilter['seniorities'],
-    categories: p.categories as string[] | undefined,
-    companies: p.companies as string[] | undefined,
-    excludeCompanies: p.exclude_companies as string[] | undefined,
-    atsPlatforms: p.ats_platforms as string[] | undefined,
-    sources: p.sources as string[] | undefined,
-    departments: p.departments as string[] | undefined,
-    postedAfter: asDate(p.posted_after),
-    postedBefore: asDate(p.posted_before),
-    postedWithinDays: p.posted_within_days as number | undefined,
-    visaSponsorship: p.visa_sponsorship as boolean | undefined,
-    status: p.status as JobFilter['status'],
-  };
-  checkFilterRanges(filter, (name) => REST_NAMES[name]);
-  return { filter, sort: p.sort as SortOrder | undefined };
+  const filter: Record<string, unknown> = { query: query?.trim() || undefined };
+  for (const [param, field] of Object.entries(FILTER_FIELDS)) {
+    const v = p[param as keyof FilterParams];
+    filter[field] = DATE_PARAMS.has(param) ? (typeof v === 'string' ? new Date(v) : undefined) : v;
+  }
+  checkFilterRanges(filter as JobFilter, (name) => REST_NAMES[name]);
+  return { filter: filter as JobFilter, sort: p.sort as SortOrder | undefined };
+}
+
+/**
+ * A domain filter in the REST parameters' names (`q` for its words): what a saved search
+ * gives back, which POST /search/jobs takes as its body.
+ */
+export function toFilterParams(filter: JobFilter): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (filter.query !== undefined) out.q = filter.query;
+  for (const [param, field] of Object.entries(FILTER_FIELDS)) {
+    const v = filter[field];
+    if (v !== undefined && v !== null) out[param] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
 }
 
 /** Boolean query values a person would type: true/false, 1/0, yes/no. */

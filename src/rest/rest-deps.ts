@@ -2,6 +2,7 @@ import type { CatalogRepository } from '../db/repositories/catalog.repository.ts
 import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
+import type { SavedSearchRepository } from '../db/repositories/saved-search.repository.ts';
 
 /** What the REST routes need: the repositories they share with GraphQL, nothing else. */
 export interface RestDeps {
@@ -10,4 +11,5 @@ export interface RestDeps {
   search: JobSearch;
   organizations: OrganizationRepository;
   catalog: CatalogRepository;
+  savedSearches: SavedSearchRepository;
 }

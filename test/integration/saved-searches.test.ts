@@ -90,6 +90,11 @@ describe(`saved searches (${TEST_DB})`, () => {
     const badFilter = await gql(adminA, CREATE, { name: 'Bad', filter: { postedWithinDays: -5 } });
     expect(codeOf(badFilter)).toBe('invalid_parameter');
     expect(codeOf(await gql(adminA, DELETE, { id: 'not-a-uuid' }))).toBe('invalid_parameter');
+    // PostgreSQL stores no NUL: refused as input, not an internal_error from the insert.
+    expect(codeOf(await gql(adminA, CREATE, { name: 'a\u0000b', filter: {} }))).toBe('invalid_parameter');
+    expect(codeOf(await gql(adminA, CREATE, { name: 'Nul', filter: { query: 'a\u0000' } }))).toBe(
+      'invalid_parameter',
+    );
     // Another organization may use the same name.
     expect((await gql(adminB, CREATE, { name: 'Berlin data', filter: {} })).errors).toBeUndefined();
   });

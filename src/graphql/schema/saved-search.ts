@@ -1,8 +1,12 @@
 import type { SavedSearchRow } from '../../db/repositories/saved-search.repository.ts';
 import type { AtsPlatform } from '../../domain/enums.ts';
-import { DomainError, invalidParameter } from '../../domain/errors.ts';
-import { UUID } from '../../domain/ids.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
+import {
+  deleteSavedSearch,
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_NAME_MAX,
+  saveSearch,
+} from '../../search/saved-searches.ts';
 import { builder } from '../builder.ts';
 import {
   AtsPlatformEnum,
@@ -17,11 +21,8 @@ import { DateTimeScalar } from './scalars.ts';
 /**
  * Saved searches (issue 12, item 3): an organization's named filters, managed with its
  * ADMIN key and only ever its own (another organization's id is `not_found`, as an
- * unknown one is).
+ * unknown one is). The rules are search/saved-searches.ts's, shared with REST.
  */
-const NAME_MAX = 100;
-/** Saved searches one organization keeps. */
-export const MAX_SAVED_SEARCHES = 100;
 
 /** The filter as saved, in JobFilter's own field names and types: it can be sent back as one. */
 const SavedJobFilterRef = builder.objectRef<JobFilter>('SavedJobFilter');
@@ -110,13 +111,6 @@ SavedSearchRef.implement({
   }),
 });
 
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > NAME_MAX)
-    throw invalidParameter('name', `name must be 1 to ${NAME_MAX} characters`);
-  return trimmed;
-}
-
 builder.queryField('savedSearches', (t) =>
   t.field({
     type: [SavedSearchRef],
@@ -136,7 +130,7 @@ builder.mutationField('createSavedSearch', (t) =>
     args: {
       name: t.arg.string({
         required: true,
-        description: `A name (1 to ${NAME_MAX} characters), unique in the organization.`,
+        description: `A name (1 to ${SAVED_SEARCH_NAME_MAX} characters), unique in the organization.`,
       }),
       filter: t.arg({
         type: JobFilterInput,
@@ -146,16 +140,8 @@ builder.mutationField('createSavedSearch', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const { organizationId } = await ctx.requireViewer('admin');
-      const name = checkName(args.name);
       const filter = toJobFilter(args.filter);
-      if ((await ctx.services.savedSearches.count(ctx.em, organizationId)) >= MAX_SAVED_SEARCHES)
-        throw invalidParameter('name', `an organization keeps at most ${MAX_SAVED_SEARCHES} saved searches`);
-      const saved = await ctx.services.savedSearches.create(ctx.em, organizationId, name, filter);
-      if (!saved)
-        throw new DomainError('already_exists', `A saved search named "${name}" already exists`, [
-          { field: 'name', message: 'already used in this organization' },
-        ]);
-      return saved;
+      return saveSearch(ctx.services.savedSearches, ctx.em, organizationId, args.name, filter);
     },
   }),
 );
@@ -167,14 +153,7 @@ builder.mutationField('deleteSavedSearch', (t) =>
     args: { id: t.arg.id({ required: true, description: 'The saved search id.' }) },
     resolve: async (_root, args, ctx) => {
       const { organizationId } = await ctx.requireViewer('admin');
-      const id = String(args.id).trim().toLowerCase();
-      if (!UUID.test(id)) throw invalidParameter('id', 'id must be a saved search id (a UUID)');
-      const deleted = await ctx.services.savedSearches.delete(ctx.em, organizationId, id);
-      if (!deleted)
-        throw new DomainError('not_found', 'No saved search with this id in this organization', [
-          { field: 'id', message: 'unknown in this organization' },
-        ]);
-      return deleted;
+      return deleteSavedSearch(ctx.services.savedSearches, ctx.em, organizationId, String(args.id));
     },
   }),
 );

@@ -34,6 +34,29 @@ export function sortDocs(keys: Float64Array, tie?: Uint32Array): Uint32Array {
   return out;
 }
 
+/**
+ * The salary sort's docs: coalesce(salary_max_usd, salary_min_usd) desc nulls last, then
+ * posted_at desc, id desc — a higher doc is a later (posted_at, id).
+ */
+export function salaryOrderDocs(salaryHigh: Float64Array): Uint32Array {
+  const n = salaryHigh.length;
+  return sortDocs(
+    salaryHigh.map((x) => (Number.isNaN(x) ? Infinity : -x)),
+    Uint32Array.from({ length: n }, (_, d) => n - 1 - d),
+  );
+}
+
+/** The first-seen sort's docs: first_seen_at desc, id desc (`byId`: docsById's order). */
+export function firstSeenOrderDocs(firstSeenUs: Float64Array, byId: Uint32Array): Uint32Array {
+  const n = firstSeenUs.length;
+  const idRankDesc = inverse(byId);
+  for (let d = 0; d < n; d++) idRankDesc[d] = n - 1 - idRankDesc[d]!;
+  return sortDocs(
+    firstSeenUs.map((x) => -x),
+    idRankDesc,
+  );
+}
+
 /** position → doc turned into doc → position. */
 export function inverse(order: Uint32Array): Uint32Array {
   const rank = new Uint32Array(order.length);

@@ -8,7 +8,7 @@ import { FacetCodes, PACKED_FACETS } from './facet-codes.ts';
 import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
-import { docsById, inverse, sortDocs } from './doc-order.ts';
+import { docsById, firstSeenOrderDocs, salaryOrderDocs } from './doc-order.ts';
 import { TermIndex, TEXT_FIELDS, type TextField } from './term-index.ts';
 import { TimeSlices } from './time-slices.ts';
 import { ValueIndex } from './value-index.ts';
@@ -248,31 +248,7 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
     ],
     ['companiesByName', () => parts.companiesByName],
     ['byId', () => (byId = docsById(ids))],
-    // coalesce(salary_max_usd, salary_min_usd) desc nulls last, posted_at desc, id desc
-    // (a higher doc is a later (posted_at, id)).
-    [
-      'salaryOrder',
-      () =>
-        new RankedOrder(
-          sortDocs(
-            high.map((x) => (Number.isNaN(x) ? Infinity : -x)),
-            Uint32Array.from({ length: n }, (_, d) => n - 1 - d),
-          ),
-        ),
-    ],
-    // first_seen_at desc, id desc.
-    [
-      'firstSeenOrder',
-      () => {
-        const idRank = inverse(byId);
-        for (let d = 0; d < n; d++) idRank[d] = n - 1 - idRank[d]!;
-        return new RankedOrder(
-          sortDocs(
-            firstSeen.map((x) => -x),
-            idRank,
-          ),
-        );
-      },
-    ],
+    ['salaryOrder', () => new RankedOrder(salaryOrderDocs(high))],
+    ['firstSeenOrder', () => new RankedOrder(firstSeenOrderDocs(firstSeen, byId))],
   ];
 }

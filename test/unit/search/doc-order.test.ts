@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docsById, inverse, sortDocs } from '../../../src/search/doc-order.ts';
+import { docsById, firstSeenOrderDocs, salaryOrderDocs, sortDocs } from '../../../src/search/doc-order.ts';
 
 /** A small seeded generator (mulberry32), so a failure repeats. */
 function random(seed: number): () => number {
@@ -43,11 +43,8 @@ describe('orders of every doc by native sorts (doc-order.ts)', () => {
       const byId = docsById(ids);
       expect([...byId]).toEqual([...all(n)].sort(byText(ids)));
 
-      // salary desc nulls last, then doc desc: what RankedOrder's comparator did.
-      const salary = sortDocs(
-        high.map((x) => (Number.isNaN(x) ? Infinity : -x)),
-        Uint32Array.from({ length: n }, (_, d) => n - 1 - d),
-      );
+      // salary desc nulls last, then doc desc: what the index's comparator sort did.
+      const salary = salaryOrderDocs(high);
       const salaryRef = [...all(n)].sort((a, b) => {
         const x = high[a]!;
         const y = high[b]!;
@@ -57,11 +54,7 @@ describe('orders of every doc by native sorts (doc-order.ts)', () => {
       expect([...salary]).toEqual(salaryRef);
 
       // first seen desc, then id desc.
-      const idRank = inverse(byId).map((r) => n - 1 - r);
-      const seen = sortDocs(
-        firstSeen.map((x) => -x),
-        idRank,
-      );
+      const seen = firstSeenOrderDocs(firstSeen, byId);
       const seenRef = [...all(n)].sort(
         (a, b) => firstSeen[b]! - firstSeen[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0),
       );

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import { filterProperties } from '../../src/rest/filter-params.ts';
 import type { Services } from '../../src/services.ts';
-import { ORG_A, ORG_B } from '../helpers/dataset.ts';
 import { storeJobs, makeJob } from '../helpers/factories.ts';
 import { codeOf, graphqlVia } from '../helpers/graphql-inject.ts';
+import { savedSearchKeys } from '../helpers/saved-search-keys.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 /**
@@ -32,11 +32,7 @@ function call(method: 'GET' | 'POST' | 'DELETE', url: string, key: string | null
 
 beforeAll(async () => {
   services = await createTestServices();
-  const em = services.orm.em.fork();
-  for (const org of [ORG_A, ORG_B]) await services.organizations.ensureOrganization(em, org);
-  adminA = (await services.organizations.createApiKey(em, ORG_A.id, 'admin A', { scope: 'admin' })).key;
-  adminB = (await services.organizations.createApiKey(em, ORG_B.id, 'admin B', { scope: 'admin' })).key;
-  readA = (await services.organizations.createApiKey(em, ORG_A.id, 'read A')).key;
+  ({ adminA, adminB, readA } = await savedSearchKeys(services));
   await storeJobs(services, [
     makeJob({ externalId: 'rust-1', title: 'Rust Engineer', remoteType: 'remote', jobType: 'full-time' }),
     makeJob({

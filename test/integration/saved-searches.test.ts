@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import type { Services } from '../../src/services.ts';
-import { ORG_A, ORG_B } from '../helpers/dataset.ts';
+import { savedSearchKeys } from '../helpers/saved-search-keys.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 import { codeOf, graphqlVia } from '../helpers/graphql-inject.ts';
 
@@ -27,11 +27,7 @@ const DELETE = `mutation ($id: ID!) { deleteSavedSearch(id: $id) { id name } }`;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const em = services.orm.em.fork();
-  for (const org of [ORG_A, ORG_B]) await services.organizations.ensureOrganization(em, org);
-  adminA = (await services.organizations.createApiKey(em, ORG_A.id, 'admin A', { scope: 'admin' })).key;
-  adminB = (await services.organizations.createApiKey(em, ORG_B.id, 'admin B', { scope: 'admin' })).key;
-  readA = (await services.organizations.createApiKey(em, ORG_A.id, 'read A')).key;
+  ({ adminA, adminB, readA } = await savedSearchKeys(services));
   app = await createApp(services);
 }, 120_000);
 afterAll(async () => {

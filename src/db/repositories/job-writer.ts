@@ -1,3 +1,4 @@
+import { dedupKeysOf } from '../../domain/dedup-keys.ts';
 import { stableUuid } from '../../domain/ids.ts';
 import type { NormalizedJob } from '../../domain/job.ts';
 import { executeBound } from '../bound-statement.ts';
@@ -101,12 +102,28 @@ export class JobWriter {
 
   /**
    * Cross-source copies of existing jobs: keep the job's own fields, record the copy
-   * as provenance, and fill its description when it has none. The copy's places and
-   * salary join the job's in refreshMerged, which the caller runs after.
+   * as provenance, fill its description when it has none, and add the copy's dedup keys
+   * to the job's, so that a third copy meeting only this one (the ATS job id it carries,
+   * its board token) finds the job. The copy's places and salary join the job's in
+   * refreshMerged, which the caller runs after.
    */
   async attachCopies(em: Em, copies: JobWrite[]): Promise<void> {
     if (copies.length === 0) return;
     await this.upsertSourcePostings(em, copies);
+    const keys = new Map<string, { id: string; keys: Set<string> }>();
+    for (const w of copies) {
+      const entry = keys.get(w.jobId) ?? { id: w.jobId, keys: new Set<string>() };
+      for (const k of dedupKeysOf(w.job)) entry.keys.add(k);
+      keys.set(w.jobId, entry);
+    }
+    // Only jobs missing a key are written (a re-sighted copy changes nothing).
+    await executeBound(
+      em,
+      `update job j set dedup_keys = array(select distinct k from unnest(j.dedup_keys || t.keys) k order by k)
+         from jsonb_to_recordset($1::jsonb) as t(id uuid, keys text[])
+        where j.id = t.id and not (t.keys <@ j.dedup_keys)`,
+      [JSON.stringify(byKey(keys).map((e) => ({ id: e.id, keys: [...e.keys] })))],
+    );
     // The first copy with a description, per job that has none.
     const byJob = new Map<string, { id: string; description_html: string; description_text: string }>();
     for (const w of copies)
@@ -296,7 +313,10 @@ export class JobWriter {
                                   then 'source' else 'first_seen' end,
           -- Never backwards: an older snapshot's time is not the job's latest change (issue 11).
           updated_at = greatest(job.updated_at, excluded.updated_at),
-          closed_at = excluded.closed_at, status = excluded.status, dedup_keys = excluded.dedup_keys,
+          closed_at = excluded.closed_at, status = excluded.status,
+          -- The posting's own keys: a retitled job must not keep matching its old title (a
+          -- copy's keys, which attachCopies adds, come back when that copy is written again).
+          dedup_keys = excluded.dedup_keys,
           search_vector = excluded.search_vector`,
       [JSON.stringify(byKey(rows))],
     );

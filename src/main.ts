@@ -101,6 +101,7 @@ export function startWebhooks(services: Services): WebhookWorker {
     config: services.config.webhooks,
     onWarning: (message, details) => logger.warn(details, message),
     onError: (error, what) => logger.warn({ err: error }, what),
+    events: () => services.jobEvents(),
   });
 }
 

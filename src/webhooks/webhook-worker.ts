@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebhookConfig } from '../config.ts';
+import type { JobEventFeed } from '../db/job-events.ts';
 import type { ClaimedDelivery } from '../db/repositories/webhook-delivery.repository.ts';
+import type { EventPosition } from '../domain/event-id.ts';
 import { retryDelayMs } from '../domain/webhook-retry.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import { postWebhook } from './post-webhook.ts';
@@ -14,6 +16,11 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export interface WebhookWorkerDeps extends BatchDeps {
   config: WebhookConfig;
   onError: (error: unknown, what: string) => void;
+  /**
+   * The outbox's feed (LISTEN/NOTIFY): a round starts as soon as an event is deliverable
+   * instead of at the next poll. The poll stays, for retries that fall due.
+   */
+  events?: () => Promise<JobEventFeed>;
 }
 
 export interface WebhookWorker {
@@ -86,10 +93,32 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     }
   };
 
+  // The outbox position the last wake-up reached: an event past it starts a round. Read
+  // before the first round, so an event committed during a round wakes the next one.
+  let seen: EventPosition | null = null;
+  const feed = deps.events?.().catch((error: unknown) => {
+    deps.onError(error, 'webhooks: no wake-ups from the event feed (polling only)');
+    return null;
+  });
+  const nextRound = async () => {
+    const round = new AbortController();
+    const signal = AbortSignal.any([stopping.signal, round.signal]);
+    const woken = (async () => {
+      const f = await feed;
+      if (!f) return new Promise<void>(() => undefined);
+      seen ??= (await f.head()).start;
+      const last = await f.waitBeyond(seen, signal);
+      if (last) seen = last;
+    })().catch((error: unknown) => deps.onError(error, 'webhooks: event feed wait failed'));
+    await Promise.race([sleep(deps.config.pollMs, undefined, { signal }).catch(() => undefined), woken]);
+    round.abort();
+  };
+
   const loop = (async () => {
+    if (feed) seen = await feed.then((f) => f?.head().then((h) => h.start) ?? null).catch(() => null);
     while (!stopping.signal.aborted && !killed.signal.aborted) {
       await tick().catch((error: unknown) => deps.onError(error, 'webhooks: round failed'));
-      await sleep(deps.config.pollMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+      await nextRound();
     }
   })();
 

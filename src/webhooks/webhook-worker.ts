@@ -93,8 +93,9 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     }
   };
 
-  // The outbox position the last wake-up reached: an event past it starts a round. Read
-  // before the first round, so an event committed during a round wakes the next one.
+  // The outbox position the last wake-up reached: an event past it starts a round (one
+  // committed during a round wakes the next). The feed is never awaited outside the race
+  // with the poll: a feed that cannot start (the database down) must not stop delivery.
   let seen: EventPosition | null = null;
   const feed = deps.events?.().catch((error: unknown) => {
     deps.onError(error, 'webhooks: no wake-ups from the event feed (polling only)');
@@ -115,7 +116,6 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   };
 
   const loop = (async () => {
-    if (feed) seen = await feed.then((f) => f?.head().then((h) => h.start) ?? null).catch(() => null);
     while (!stopping.signal.aborted && !killed.signal.aborted) {
       await tick().catch((error: unknown) => deps.onError(error, 'webhooks: round failed'));
       await nextRound();

@@ -88,8 +88,14 @@ export async function serve(options: ServeOptions): Promise<{ app: FastifyInstan
   return { app, services };
 }
 
-/** Saved searches' webhooks, delivered by every gateway (README "Webhooks"). */
-export function startWebhooks(services: Services): WebhookWorker {
+/**
+ * Saved searches' webhooks, delivered by every gateway (README "Webhooks"). `config`
+ * overrides settings of the configuration (tests).
+ */
+export function startWebhooks(
+  services: Services,
+  config: Partial<Services['config']['webhooks']> = {},
+): WebhookWorker {
   const { logger } = services;
   return startWebhookWorker({
     orm: services.orm,
@@ -98,7 +104,7 @@ export function startWebhooks(services: Services): WebhookWorker {
     endpoints: services.webhookEndpoints,
     deliveries: services.webhookDeliveries,
     batchSize: services.config.webhooks.batchSize,
-    config: services.config.webhooks,
+    config: { ...services.config.webhooks, ...config },
     onWarning: (message, details) => logger.warn(details, message),
     onError: (error, what) => logger.warn({ err: error }, what),
     events: () => services.jobEvents(),

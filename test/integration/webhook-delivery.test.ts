@@ -9,7 +9,7 @@ import { createApp } from '../../src/http/create-app.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import { startWebhooks } from '../../src/main.ts';
 import type { Services } from '../../src/services.ts';
-import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/webhook-worker.ts';
+import type { WebhookWorker } from '../../src/webhooks/webhook-worker.ts';
 import { ORG_A } from '../helpers/dataset.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
@@ -283,21 +283,10 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     const receiver = await startReceiver([]);
     const { id } = await endpointFor('OCaml', { query: 'ocaml' }, receiver.url);
     // A poll far beyond the wait below: only the feed's wake-up can deliver in time.
-    const slow = startWebhookWorker({
-      orm: services.orm,
-      jobs: services.jobs,
-      jobEventLog: services.jobEventLog,
-      endpoints: services.webhookEndpoints,
-      deliveries: services.webhookDeliveries,
-      batchSize: services.config.webhooks.batchSize,
-      config: { ...services.config.webhooks, pollMs: 3_600_000 },
-      onWarning: () => undefined,
-      onError: () => undefined,
-      events: () => services.jobEvents(),
-    });
+    const slow = startWebhooks(services, { pollMs: 3_600_000 });
     workers.push(slow);
-    // Its first round has run (nothing to deliver) once the endpoint's log is readable; the
-    // job arrives afterwards.
+    // A round before the job arrives (nothing to deliver): the delivery below can only come
+    // from a later round, and the poll's next one is an hour away.
     await slow.tick();
     await ingest('ml', [posting('ml', '1', 'OCaml Engineer')]);
     await vi.waitFor(async () => expect((await log(id))[0]?.status).toBe('DELIVERED'), WAIT);

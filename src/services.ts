@@ -153,7 +153,9 @@ export async function createServices(
       (events ??= createJobEventFeed(orm, jobEventLog, databaseUrl, {
         pollMs: config.events.pollMs,
         retentionMs: config.events.retentionHours * 3_600_000,
+        webhookLagMs: config.webhooks.disableAfterMs,
         onError: (error, what) => logger.warn({ err: error }, what),
+        onWarning: (message, details) => logger.warn(details, message),
       }).catch((error: unknown) => {
         // Not kept: the next caller (a subscription, a restart of the feed) tries again.
         events = undefined;

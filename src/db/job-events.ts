@@ -11,6 +11,12 @@ export interface JobEventFeedOptions {
   pollMs: number;
   /** How long events are kept. */
   retentionMs: number;
+  /**
+   * An enabled webhook endpoint keeps the events it has not read; one whose oldest unread
+   * event is older than this is disabled instead (WEBHOOK_DISABLE_AFTER_HOURS).
+   */
+  webhookLagMs: number;
+  onWarning: (message: string, details: Record<string, unknown>) => void;
   onError: (error: unknown, what: string) => void;
 }
 
@@ -26,6 +32,9 @@ export interface JobEventFeed {
   waitBeyond(position: EventPosition, signal: AbortSignal): Promise<EventPosition | null>;
   close(): Promise<void>;
 }
+
+/** A lost LISTEN connection is opened again after this long (and again, while the server is down). */
+const LISTEN_RETRY_MS = 1000;
 
 /** Outbox rows are pruned this often (by every gateway; a prune that finds nothing is cheap). */
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -66,7 +75,11 @@ export async function createJobEventFeed(
     release();
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      await repo.prune(orm.em.fork(), options.retentionMs);
+      const { disabledEndpoints } = await repo.prune(orm.em.fork(), options.retentionMs, options.webhookLagMs);
+      if (disabledEndpoints > 0)
+        options.onWarning('webhooks: endpoints disabled, no gateway read their events in time', {
+          disabledEndpoints,
+        });
     }
   };
   // One look at a time; a wake-up during one asks for another right after.
@@ -89,13 +102,54 @@ export async function createJobEventFeed(
 
   let stop: () => Promise<void>;
   if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    client.on('notification', (msg) => msg.channel === JOB_EVENTS_CHANNEL && wake());
-    // A lost listener connection must not crash the gateway; the poll still delivers.
-    client.on('error', (error) => options.onError(error, 'job events: listener connection lost'));
-    await client.query(`listen ${JOB_EVENTS_CHANNEL}`);
-    stop = () => client.end();
+    // A lost listener connection (the server restarted, a failover) must neither crash the
+    // gateway nor leave it on the poll for good: it reconnects, then looks once, for what
+    // committed while it was gone.
+    let client: pg.Client;
+    let retry: NodeJS.Timeout | undefined;
+    const listen = async (): Promise<pg.Client> => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      let listening = false;
+      const lost = (error?: unknown) => {
+        if (!listening) return; // a failed connect is retried by its caller
+        listening = false;
+        if (error) options.onError(error, 'job events: listener connection lost; reconnecting');
+        c.end().catch(() => undefined);
+        if (!closed) reconnect();
+      };
+      c.on('notification', (msg) => msg.channel === JOB_EVENTS_CHANNEL && wake());
+      c.on('error', lost);
+      c.on('end', () => lost());
+      try {
+        await c.connect();
+        await c.query(`listen ${JOB_EVENTS_CHANNEL}`);
+      } catch (error) {
+        c.end().catch(() => undefined);
+        throw error;
+      }
+      listening = true;
+      return c;
+    };
+    const reconnect = () => {
+      retry = setTimeout(() => {
+        listen()
+          .then((c) => {
+            if (closed) return void c.end().catch(() => undefined);
+            client = c;
+            wake();
+          })
+          .catch((error: unknown) => {
+            options.onError(error, 'job events: listener reconnect failed; trying again');
+            if (!closed) reconnect();
+          });
+      }, LISTEN_RETRY_MS);
+      retry.unref();
+    };
+    client = await listen();
+    stop = async () => {
+      clearTimeout(retry);
+      await client.end();
+    };
   } else {
     const unlisten = await (await nativePglite(orm)).listen(JOB_EVENTS_CHANNEL, wake);
     const untap = embeddedServerOf(orm)?.onNotification(

@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +9,7 @@ import type { Services } from '../../src/services.ts';
 import type { WebhookWorker } from '../../src/webhooks/webhook-worker.ts';
 import { ORG_A } from '../helpers/dataset.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { startReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
  * Webhook delivery with real parts (issue 12, items 4 and 7): a real HTTP receiver on
@@ -37,55 +35,6 @@ const WAIT = { timeout: 120_000, interval: 100 };
 let services: Services;
 let app: FastifyInstance;
 let admin: string;
-
-type Mode = 'ok' | 'fail' | 'hang';
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  answered: number | null;
-}
-
-/** A real receiver: answers by the next scripted mode (then `fallback`), records every request. */
-async function startReceiver(script: Mode[], fallback: Mode = 'ok') {
-  const received: Received[] = [];
-  const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const mode = script.shift() ?? fallback;
-      const entry: Received = {
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
-        body: Buffer.concat(chunks).toString('utf8'),
-        answered: null,
-      };
-      received.push(entry);
-      if (mode === 'hang') return void hanging.add(res);
-      entry.answered = mode === 'ok' ? 204 : 500;
-      res.writeHead(entry.answered).end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return {
-    url,
-    received,
-    script,
-    /** Deliveries the receiver accepted, one per webhook-id (dedup as the specification says). */
-    accepted: () => {
-      const byId = new Map<string, any>();
-      for (const r of received.filter((x) => x.answered === 204))
-        byId.set(r.headers['webhook-id']!, JSON.parse(r.body));
-      return byId;
-    },
-    close: async () => {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
 
 async function gql(query: string, variables: Record<string, unknown> = {}) {
   const res = await app.inject({
@@ -325,6 +274,55 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     expect(await log(id)).toHaveLength(1);
     expect(receiver.received.length).toBe(before);
     await stopWorkers();
+    await receiver.close();
+  });
+  it('prunes finished deliveries older than the log retention and keeps pending ones', async () => {
+    const receiver = await startReceiver([], 'fail');
+    const { id } = await endpointFor('Erlang', { query: 'erlang' }, receiver.url);
+    await ingest('er', [posting('er', '1', 'Erlang Engineer')]);
+    await worker().tick();
+    await stopWorkers();
+    const em = services.orm.em.fork();
+    // An old delivered one beside the pending one, both made long before the retention.
+    await em.execute(
+      `insert into webhook_delivery (id, endpoint_id, body, job_count, status, delivered_at)
+       values (gen_random_uuid(), ?, '{}', 1, 'delivered', now())`,
+      [id],
+    );
+    await em.execute(
+      `update webhook_delivery set created_at = now() - interval '200 hours' where endpoint_id = ?`,
+      [id],
+    );
+    await services.webhookDeliveries.prune(em, services.config.webhooks.logRetentionMs);
+    expect((await log(id)).map((d) => d.status)).toEqual(['PENDING']);
+    await receiver.close();
+  });
+
+  it('keeps the outbox events an endpoint has not read through a prune, and disables one nobody reads, saying why', async () => {
+    const receiver = await startReceiver([]);
+    const { id } = await endpointFor('Fortran', { query: 'fortran' }, receiver.url);
+    await ingest('ft', [posting('ft', '1', 'Fortran Engineer')]);
+    // No gateway has filled it yet; a prune keeping nothing by age keeps its unread events.
+    await services.jobEventLog.prune(services.orm.em.fork(), 0, 3_600_000);
+    await worker().tick();
+    await vi.waitFor(async () => expect((await log(id))[0]?.status).toBe('DELIVERED'), WAIT);
+    expect(titlesOf(receiver.accepted().values(), 'added')).toEqual(['Fortran Engineer']);
+    await stopWorkers();
+
+    // Unread longer than the lag allowed (no gateway delivers): disabled with the reason, and
+    // the events go. (Every endpoint of this file is behind now: all are disabled alike.)
+    await ingest('ft', [posting('ft', '1', 'Fortran Engineer'), posting('ft', '2', 'Fortran Lead')]);
+    const { disabledEndpoints } = await services.jobEventLog.prune(services.orm.em.fork(), 0, 0);
+    expect(disabledEndpoints).toBeGreaterThanOrEqual(1);
+    const [endpoint] = (
+      await gql('query { webhookEndpoints { id disabledAt disabledReason } }')
+    ).webhookEndpoints.filter((e: { id: string }) => e.id === id);
+    expect(endpoint.disabledAt).not.toBeNull();
+    expect(endpoint.disabledReason).toMatch(/^no gateway read its events since \S+Z \(webhook delivery off/);
+    const [left] = await services.orm.em
+      .fork()
+      .execute<{ n: string }[]>('select count(*)::text as n from job_event');
+    expect(left!.n).toBe('0');
     await receiver.close();
   });
 });

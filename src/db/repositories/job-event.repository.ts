@@ -154,12 +154,41 @@ export class JobEventRepository {
    * Deletes the events older than `retentionMs` — as a prefix in event order, up to the
    * newest such event of a finished transaction — and moves the horizon to its end. Ages
    * are the database's clock, which stamped the events.
+   *
+   * An enabled webhook endpoint holds the prefix back at its cursor: its deliveries are made
+   * from these events, and one pruned before a gateway read it would never be sent. Only an
+   * endpoint nobody reads holds it for long (no gateway delivers webhooks: WEBHOOK_DELIVERY
+   * off everywhere, or all down), so one whose oldest unread event is older than
+   * `webhookLagMs` is disabled first, saying why, as a failing one is; enabling it again
+   * starts it at the head.
    */
-  async prune(em: Em, retentionMs: number): Promise<void> {
+  async prune(em: Em, retentionMs: number, webhookLagMs?: number): Promise<{ disabledEndpoints: number }> {
+    let disabledEndpoints = 0;
+    if (webhookLagMs !== undefined) {
+      const lagging = await em.execute<{ id: string }[]>(
+        `with lag as (
+           select w.id, (select e.at from job_event e where (e.xid, e.seq) > (w.cursor_xid, w.cursor_seq)
+                          order by e.xid, e.seq limit 1) as unread_since
+             from webhook_endpoint w where w.disabled_at is null)
+         update webhook_endpoint w set disabled_at = now(),
+                disabled_reason = 'no gateway read its events since '
+                  || to_char(lag.unread_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+                  || ' (webhook delivery off or down on every gateway); events after that were not sent'
+           from lag where w.id = lag.id and w.disabled_at is null
+            and lag.unread_since < now() - ? * interval '1 millisecond'
+         returning w.id::text as id`,
+        [webhookLagMs],
+        PRIMARY,
+      );
+      disabledEndpoints = lagging.length;
+    }
     await em.execute(
       `with ${BOUND},
+            hold as (select w.cursor_xid as xid, w.cursor_seq as seq from webhook_endpoint w
+                      where w.disabled_at is null order by 1, 2 limit 1),
             last as (select e.xid, e.seq from job_event e, b
                       where e.at < now() - ? * interval '1 millisecond' and e.xid < b.bound
+                        and not exists (select 1 from hold where (e.xid, e.seq) > (hold.xid, hold.seq))
                       order by e.xid desc, e.seq desc limit 1),
             gone as (delete from job_event e using last where (e.xid, e.seq) <= (last.xid, last.seq))
        update job_event_horizon h set xid = last.xid, seq = last.seq
@@ -167,5 +196,6 @@ export class JobEventRepository {
       [retentionMs],
       PRIMARY,
     );
+    return { disabledEndpoints };
   }
 }

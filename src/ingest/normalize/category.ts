@@ -10,7 +10,10 @@
 import { categoryBySlug } from '../../domain/categories.ts';
 import { foldText } from '../../domain/text.ts';
 
-type Rule = readonly [slug: string, pattern: RegExp];
+/**
+ * `generic`: a role noun a qualifier may specialise ("Software Engineer - Data Engineering").
+ * `weak`: a catch-all ("engineer", "coordinator") that names no family by itself. */
+type Rule = readonly [slug: string, pattern: RegExp, kind?: 'weak' | 'generic'];
 
 const TITLE_RULES: readonly Rule[] = [
   [
@@ -23,7 +26,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'product-management',
-    /\b(?:product manager|product owner|product management|product lead|head of product|vp,? (?:of )?product|director,? (?:of )?product|chief product officer|group product|technical program manager|tpm)\b/,
+    /\b(?:product manager|product owner|product management|product lead|head of product(?! design)|vp,? (?:of )?product|director,? (?:of )?product|chief product officer|group product|technical program manager|tpm)\b/,
   ],
   // Design roles. The design domain alone ("UX") comes after the data
   // families, so "UX Data Scientist" is a data scientist (issue 11).
@@ -33,7 +36,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'sales',
-    /\b(?:sales|account executive|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director))\b/,
+    /\b(?:sales|account exec(?:utive)?|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director))\b/,
   ],
   [
     'customer-success',
@@ -41,11 +44,11 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'machine-learning',
-    /\b(?:machine learning|ml|ai|artificial intelligence|deep learning|nlp|llm|computer vision|mlops|applied scientist|research scientist|research engineer|ai engineer|ml engineer|perception)\b/,
+    /\b(?:machine learning|ml|ai|artificial intelligence|deep learning|nlp|llm|computer vision|mlops|applied scientist|research[ /]?scientists?|research[ /]?engineers?|ai engineer|ml engineer|perception)\b/,
   ],
   [
     'data-science',
-    /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics|business intelligence|bi (?:developer|analyst|engineer)|statistician|quantitative (?:analyst|researcher)|data architect|data platform|data (?:specialist|manager|lead|modeler|steward|governance|quality))\b/,
+    /\b(?:data scien\w*|data analy\w*|data engineer\w*|analytics|business intelligence|bi (?:developer|analyst|engineer)|statistician|quantitative (?:analyst|research\w*)|data architect|data platform|data (?:specialist|manager|lead|modeler|steward|governance|quality|management|integration|operations|services|pipelin\w*|warehous\w*)|etl|elt|web analy\w*)\b/,
   ],
   ['design', /\b(?:ux|ui\/ux|ux\/ui)\b/],
   [
@@ -54,8 +57,10 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'devops-infrastructure',
-    /\b(?:devops|dev ops|sre|site reliability|infrastructure|platform engineer\w*|cloud (?:engineer|architect|operations)|systems? administrator|sysadmin|network (?:engineer|administrator)|database administrator|dba|release engineer|build engineer|production engineer|it support|help ?desk|it (?:specialist|administrator|manager|engineer|technician)|systems engineer)\b/,
+    /\b(?:devops|dev ops|sre|site reliability|infrastructure|platform engineer\w*|cloud (?:engineer|architect|operations)|systems? administrator|sysadmin|network (?:engineer|administrator)|database administrator|dba|release engineer|build engineer|production engineer|it support|desktop support|help ?desk|it (?:systems? )?(?:specialist|administrator|manager|engineer|technician)|(?<!distributed )systems engineer)\b/,
   ],
+  // Quality in food and plant production is operations, not software testing.
+  ['operations', /\b(?:food safety|quality control)\b/],
   [
     'qa-testing',
     /\b(?:qa|quality assurance|test engineer|testing|tester|sdet|test automation|automation tester|quality engineer\w*|software engineer in test)\b/,
@@ -66,13 +71,18 @@ const TITLE_RULES: readonly Rule[] = [
     'operations',
     /\b(?:stationary engineer\w*|operating engineer|building engineer|facilities engineer|maintenance (?:engineer|technician|mechanic)|boiler operator|hvac technician|electrician|plumber|pipefitter|welder|machinist|millwright|carpenter)\b/,
   ],
+  // Lab sciences' engineers (biotech): not a family of their own here.
+  [
+    'other',
+    /\b(?:antibody|protein|assay|cell line|formulation|bioprocess|tissue|crispr) (?:engineer\w*|engineering|scientist)\b/,
+  ],
   [
     'hardware-engineering',
-    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|(?:civil|structural|environmental|geotechnical|transportation|traffic|water resources|chemical|process|manufacturing|industrial|biomedical|materials|mining|petroleum|aerospace|nuclear|hvac|mep|piping|construction) engineer\w*|firmware|fpga|asic|pcb|rf engineer|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/,
+    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|(?:civil|structural|environmental|geotechnical|transportation|traffic|water resources|chemical|process|manufacturing|industrial|biomedical|materials|mining|petroleum|aerospace|nuclear|hvac|mep|piping|construction) engineer\w*|firmware|fpga|asic|pcb|rf engineer|wireless engineer\w*|antenna|wastewater|water treatment|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/,
   ],
   [
     'marketing',
-    /\b(?:marketing|marketer|growth (?:marketing|manager|marketer|lead)|head of growth|seo|sem|brand (?:manager|marketing|strategist|lead)|communications|public relations|pr (?:manager|specialist)|social media|demand gen\w*|content marketing|events? (?:manager|coordinator)|community (?:manager|lead|specialist|builder|marketing)|head of community|lifecycle|crm manager|copy ?writer)\b/,
+    /\b(?:marketing|marketer|growth (?:marketing|manager|marketer|lead)|head of growth|seo|sem|brand (?:manager|marketing|strategist|lead)|communications|public relations|pr (?:manager|specialist)|social media|demand gen\w*|content marketing|events? (?:manager|coordinator)|community (?:manager|lead|specialist|builder|marketing)|head of community|lifecycle|crm (?:manager|specialist|lead|strategist|marketing)|email marketing|(?:customer|audience|email) segmentation|segmentation manager|influencer|creator (?:outreach|partnerships?|marketing|growth)|copy ?writer)\b/,
   ],
   [
     'content-writing',
@@ -84,19 +94,24 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'software-engineering',
-    /\b(?:software|developer|engineer|engineering|programmer|front-?end|back-?end|full-?stack|mobile|ios|android|web|sde|swe|architect|tech lead|cto|coder|devrel|developer advocate)\b/,
+    /\b(?:front-?end|back-?end|full-?stack|mobile|ios|android|web|devrel|developer advocate)\b/,
   ],
+  // A software engineer whose qualifier names a family ("- Data Engineering") is that family's.
+  ['software-engineering', /\b(?:software|developers?|programmer|coder|sde|swe)\b/, 'generic'],
+  ['software-engineering', /\b(?:engineers?|engineering|architect|tech lead|cto)\b/, 'weak'],
   [
     'healthcare',
-    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|therapy|oncology|bcba|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|surgeon|veterinar\w*|care coordinator|md|np|pa-c|optician|optometrist|behaviou?r(?:al)? (?:technician|interventionist|specialist)|rbt|autism|speech(?:-language| language)? pathologist|slp|auxiliaire de vie|(?<!d )aide a domicile|aide aux personnes)\b/,
+    /\b(?:nurse|rn|lpn|physician|doctor|clinical|clinician|medical|therapist|therapy|oncology|bcba|pharmacist|pharmacy|dental|dentist|hygienist|psychologist|psychiatrist|counselor|caregiver|health|patient|radiolog\w*|imaging (?:specialist|technologist|tech)|sonograph\w*|ultrasound|surgeon|veterinar\w*|care coordinator|md|np|pa-c|optician|optometrist|behaviou?r(?:al)? (?:technician|interventionist|specialist)|rbt|autism|speech(?:-language| language)? pathologist|slp|auxiliaire de vie|(?<!d )aide a domicile|aide aux personnes)\b/,
   ],
   [
     'education',
     /\b(?:teacher|tutor|instructor|professor|educator|curriculum|teaching|lecturer|school|faculty|academic|trainer|instructional designer)\b/,
   ],
+  ['operations', /\b(?:program manager|project manager|chief of staff)\b/],
   [
     'operations',
     /\b(?:operations|ops|logistics|supply chain|procurement|purchasing|office manager|executive assistant|administrative|admin|assistant|facilities|warehouse|driver|technician|project manager|program manager|chief of staff|strategy|business analyst|coordinator|dispatcher|fulfillment|inventory|workplace|receptionist|operator|scheduler|planner)\b/,
+    'weak',
   ],
   // Role nouns no family above names, found among the titles that fell to "other" in
   // ../shared/data (22 % of its rows; issue 11 golden set: category was the worst field).
@@ -170,6 +185,68 @@ function firstRule(rules: readonly Rule[], text: string): string | null {
   return null;
 }
 
+/** Where a title's role ends and its qualifiers begin: "Backend Engineer, AI Product". */
+const QUALIFIER = /\s*[,(|:\u2013\u2014[]\s*|\s-\s|-\s|\s(?:for|at)\s/i;
+
+const TRAILING_LEVELS =
+  /(?: (?:i{1,3}|iv|v|vi{1,3}|l?\d+|sr|jr|senior|junior|staff|principal|intern|internship|co-?op|trainee|new grad))+$/;
+
+const globalRules = new Map<RegExp, RegExp>();
+
+/** Whether some match of `re` in `text` ends after `from`. */
+function reachesHead(re: RegExp, text: string, from: number): boolean {
+  let g = globalRules.get(re);
+  if (!g) globalRules.set(re, (g = new RegExp(re.source, 'g')));
+  g.lastIndex = 0;
+  for (let m = g.exec(text); m; m = g.exec(text)) {
+    if (m.index + m[0].length > from) return true;
+    if (m[0].length === 0) g.lastIndex++;
+  }
+  return false;
+}
+
+/** Families a software engineer's qualifier can name. */
+const ENGINEERING_FAMILIES = new Set([
+  'machine-learning',
+  'data-science',
+  'security',
+  'devops-infrastructure',
+  'qa-testing',
+  'hardware-engineering',
+]);
+
+/**
+ * The role noun first: the last three words before the title's first qualifier, by the
+ * rules that name a family ("backend engineer", "test engineer", "program manager"),
+ * so a domain word elsewhere ("AI Product", "Data Analytics", "Securities Finance") does
+ * not pull the job into that domain. A catch-all ("engineer", "coordinator") decides
+ * nothing here, nor does a compound role ("Research Scientists and Research Engineers"):
+ * the whole title does, as before. A plain software engineer takes the family its
+ * qualifier names ("- Database Infrastructure").
+ */
+function fromRoleNoun(title: string): string | null {
+  const [first = '', ...rest] = title.split(QUALIFIER);
+  const role = fold(first);
+  if (role === '' || /(?:^| )(?:&|and)(?: |$)|\//.test(role)) return null;
+  // A rule's match must reach into the last three words; it is tried on the whole role
+  // so that its look-behinds see what precedes ("Workers' Compensation … Attorney").
+  // Levels after the role noun ("Embedded Software Engineer II", "… Engineer Intern") are not part of it.
+  const words = role.replace(TRAILING_LEVELS, '').split(' ');
+  if (words.length === 0 || words[0] === '') return null;
+  const kept = words.join(' ');
+  const headStart = kept.length - words.slice(-3).join(' ').length;
+  const rule = TITLE_RULES.find(([, re, kind]) => kind !== 'weak' && reachesHead(re, kept, headStart));
+  if (!rule) return null;
+  if (rule[2] === 'generic' && rest.length > 0) {
+    const qualifier = fold(rest.join(' '));
+    const family = TITLE_RULES.find(
+      ([slug, re, kind]) => !kind && ENGINEERING_FAMILIES.has(slug) && re.test(qualifier),
+    );
+    if (family) return family[0];
+  }
+  return rule[0];
+}
+
 /** Slug by title, department, then skills; 'other' for a title that fits nothing. */
 export function classifyCategory(
   title: string | null | undefined,
@@ -177,7 +254,7 @@ export function classifyCategory(
   skills?: readonly string[] | null,
 ): string | null {
   const t = typeof title === 'string' ? fold(title) : '';
-  const fromTitle = t ? firstRule(TITLE_RULES, t) : null;
+  const fromTitle = t ? (fromRoleNoun(title as string) ?? firstRule(TITLE_RULES, t)) : null;
   if (fromTitle) return fromTitle;
   if (typeof department === 'string' && department.trim() !== '') {
     const d = fold(department);

@@ -45,6 +45,29 @@ describe('classifyCategory by title', () => {
     ['Community Health Worker', 'healthcare'],
     ['Podcast Producer', 'content-writing'],
     ['Barista', 'other'],
+    // The role noun before the qualifiers decides (issue 11: domain words pulled jobs away).
+    ['Backend Engineer, AI Product', 'software-engineering'],
+    ['Fullstack Engineer (AI Product)', 'software-engineering'],
+    ['Software Engineer – Securities Finance', 'software-engineering'],
+    ['Data Analytics Software Test Engineer', 'qa-testing'],
+    ['AI GTM Program Manager', 'operations'],
+    ['Senior Distributed Systems Engineer', 'software-engineering'],
+    ['Head of Product Design', 'design'],
+    ['Sr. Enterprise Account Exec- Data Science / ML - NYC', 'sales'],
+    ['Wireless Engineer (SDR)', 'hardware-engineering'],
+    ['Embedded Software Engineer II', 'hardware-engineering'],
+    ['Product Design Intern for AI Platform', 'design'],
+    // …but a plain software engineer takes the engineering family its qualifier names.
+    ['Senior Software Engineer - Database Infrastructure', 'devops-infrastructure'],
+    ['Senior Software Engineer - Data Engineering', 'data-science'],
+    ['Software Engineer, Machine Learning', 'machine-learning'],
+    // A compound role: the whole title decides.
+    ['Research Scientists and Research Engineers', 'machine-learning'],
+    ['Manager of Food Safety and Quality Assurance', 'operations'],
+    ['Social Media & Content Strategist', 'marketing'],
+    ['IT Systems Technician', 'devops-infrastructure'],
+    ['ETL Engineer - Ts/Sci CI Poly', 'data-science'],
+    ['Antibody Engineer', 'other'],
   ])('%j → %s', (title, expected) => {
     expect(classifyCategory(title)).toBe(expected);
     expect(slugs.has(expected)).toBe(true);

@@ -167,7 +167,7 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
       title,
       descriptionText,
     }),
-    jobType: classifyJobType(str(raw.employmentType, 200), title),
+    jobType: classifyJobType(str(raw.employmentType, 200), title, descriptionText),
     seniority: classifySeniority(title, str(raw.seniority, 200)),
     categorySlug: classifyCategory(title, department, skills),
     department,

@@ -68,7 +68,15 @@ const TITLE_RULES: ReadonlyArray<[JobType, RegExp]> = [
     'internship',
     / (intern|interns|internship|co op|coop|praktikum|praktikant|praktikantin|apprentice|apprenticeship) /,
   ],
-  ['contract', / (contractor|freelance|freelancer|contract to hire|contract role|contract position) /],
+  // Campus programmes: "Summer Analyst", "Summer 2026 Investment Analyst".
+  [
+    'internship',
+    / summer (?:analyst|analysts|associate|associates|intern|internship|fellow|fellowship|student) /,
+  ],
+  [
+    'contract',
+    / (contractor|freelance|freelancer|contract to hire|contract role|contract position|contract worker|contract employee|contract basis|contract assignment) /,
+  ],
   ['temporary', / (temporary|seasonal|fixed term|befristet) /],
   ['part-time', / (part time|parttime|teilzeit|working student|werkstudent|werkstudentin) /],
   ['full-time', / (full time|fulltime|vollzeit) /],
@@ -84,7 +92,49 @@ function firstMatch(rules: ReadonlyArray<[JobType, RegExp]>, text: string): JobT
  * the field says nothing recognisable. Working students map to part-time (they are paid
  * employees with capped hours), not internship.
  */
-export function classifyJobType(text: string | null | undefined, title?: string | null): JobType | null {
+/**
+ * "Contract" as a segment of its own in a title ("Data Analyst (Contract)", "Teacher -
+ * Contract - Remote", "Engineer (Contractor)") names the arrangement, not the work.
+ */
+const CONTRACT_SEGMENT =
+  /(?:^|[-–|(,/])\s*(?:contract|contractor|contract role|contract position)\s*(?:$|[-–|),/])/i;
+
+/**
+ * A description's own statement of the arrangement, in the forms postings use for it:
+ * "This is a full-time, exempt role", "Job Type: Contract", "Work Hours/Shift: Full Time".
+ * A mere mention ("full-time and part-time positions") is no statement.
+ */
+const SUMMER_PROGRAMME = /\bsummer 20\d\d\b/i;
+const GRADUATE = /\b(?:new grad\w*|graduates?|full[- ]time)\b/i;
+
+const DESCRIPTION_STATEMENTS = [
+  /\bthis is an? (full[- ]?time|part[- ]?time|contract|temporary|permanent|seasonal)\b[^.\n]{0,40}?\b(?:role|position|job|opportunity|assignment)\b/i,
+  /\b(?:job type|employment type|position type|type of employment|employment status|work hours(?:\/shift)?|schedule)\s*[:\-–]\s*(?:\/\s*)?(full[- ]?time|part[- ]?time|contract|temporary|internship|permanent)\b/i,
+];
+
+export function classifyJobType(
+  text: string | null | undefined,
+  title?: string | null,
+  descriptionText?: string | null,
+): JobType | null {
+  const fromTitleSegment = typeof title === 'string' && CONTRACT_SEGMENT.test(title) ? 'contract' : null;
+  const stated = classifyStated(text, title);
+  // A full-time (or part-time) field with a contract title is such a contract: a contract.
+  if (fromTitleSegment && (stated === null || stated === 'full-time' || stated === 'part-time'))
+    return 'contract';
+  if (stated) return stated;
+  // "Summer 2026" names a summer programme, unless it is a graduate's start date.
+  if (typeof title === 'string' && SUMMER_PROGRAMME.test(title) && !GRADUATE.test(title)) return 'internship';
+  if (typeof descriptionText === 'string' && descriptionText !== '') {
+    for (const re of DESCRIPTION_STATEMENTS) {
+      const m = re.exec(descriptionText.slice(0, 20_000));
+      if (m) return firstMatch(FIELD_RULES, words(m[1]!));
+    }
+  }
+  return null;
+}
+
+function classifyStated(text: string | null | undefined, title: string | null | undefined): JobType | null {
   if (typeof text === 'string' && text.trim() !== '') {
     const t = words(text);
     const code = FIELD_CODES.get(t.trim());
@@ -98,10 +148,7 @@ export function classifyJobType(text: string | null | undefined, title?: string 
     if (fromField) return fromField;
   }
   if (typeof title === 'string' && title.trim() !== '') {
-    const t = words(title);
-    // "(Contract)" or "- Contract" at the end names the arrangement, not the work.
-    if (/\(\s*contract\s*\)|[-–|]\s*contract\s*$/i.test(title)) return 'contract';
-    return firstMatch(TITLE_RULES, t);
+    return firstMatch(TITLE_RULES, words(title));
   }
   return null;
 }

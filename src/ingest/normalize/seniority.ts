@@ -18,7 +18,7 @@ const IC_MANAGER =
 const TITLE_RULES: ReadonlyArray<[Seniority, RegExp]> = [
   [
     'intern',
-    /\b(?:intern|interns|internship|co-?op|praktikant|praktikantin|praktikum|werkstudent|werkstudentin|working student|stagiaire)\b/,
+    /\b(?:intern|interns|internship|co-?op|praktikant|praktikantin|praktikum|werkstudent|werkstudentin|working student|stagiaire|summer (?:analysts?|associates?|fellow\w*|students?))\b/,
   ],
   [
     'executive',
@@ -32,7 +32,7 @@ const TITLE_RULES: ReadonlyArray<[Seniority, RegExp]> = [
   ['mid', /\b(?:ii|level 2|level ii|mid-level|mid level|mid(?![- ]market)|intermediate)\b/],
   [
     'entry',
-    /\b(?:junior|jr|entry level|entry-level|new grad|new graduate|graduate|grad|early career|associate|apprentice|trainee|level 1|level i)\b/,
+    /\b(?:junior|jr|entry level|entry-level|new grad|new graduate|graduate|grad|early career|associate|apprentice|trainee|level 1|level i|(?:academy|rotational|early talent|early careers?) program(?:me)?\b(?! (?:manager|coordinator|lead|director|specialist|partner)))\b/,
   ],
 ];
 
@@ -60,9 +60,42 @@ function normalizeTitleWords(title: string): string {
     .trim();
 }
 
+/** Years of experience a title asks for ("Experienced (3–5 Years)", "5+ yrs"): the least of them. */
+function yearsAsked(t: string): number | null {
+  // A range or "N+" is experience; a lone "1 year" may be the contract's length.
+  const m =
+    /\b(\d{1,2})\s*(?:\+|(?:-|to)\s*\d{1,2}\+?)\s*(?:years?|yrs?)\b/.exec(t) ??
+    /\b(\d{1,2})\s*(?:years?|yrs?)(?: of)? (?:exp|experience)\b/.exec(t);
+  return m ? Number(m[1]) : null;
+}
+
+/** The rung a title's years of experience name: 0–2 entry, 3–5 mid, 6 and more senior. */
+const rungOfYears = (years: number): Seniority => (years <= 2 ? 'entry' : years <= 5 ? 'mid' : 'senior');
+
+/** "Software Engineer 1", "Data Analyst 1, …", "Engineer-2": a level number right after the role noun. */
+const LEVEL_NUMBER =
+  /\b(?:engineer|developer|analyst|scientist|specialist|technician|administrator|designer|consultant|accountant|associate|representative)\s*-?\s*([123])(?=\s*(?:$|[,(\-–|]))/;
+
 function fromTitle(title: string): Seniority | null {
   const t = normalizeTitleWords(title);
   if (t === '') return null;
+  const rung = fromTitleRungs(t, title);
+  // Years asked say more than no rung or a loose "Experienced"; a rung the title names wins.
+  const years = yearsAsked(t);
+  const loose = rung === 'senior' && !/\b(?:senior|sr|snr|iii|iv|level 3|level iii)\b/.test(t);
+  if (years !== null && (rung === null || loose)) return rungOfYears(years);
+  if (rung) return rung;
+  // "Summer 2026" names a summer programme: an internship, unless it is a graduate's start date.
+  if (/\bsummer 20\d\d\b/.test(t) && !/\b(?:new grad\w*|graduates?|full-time|full time)\b/.test(t))
+    return 'intern';
+  // A campus hire's programme named in the title: "(May 2027 Salisbury University)".
+  if (/\([^)]*\b(?:university|college|campus)\b[^)]*\)/.test(title.toLowerCase())) return 'entry';
+  const level = LEVEL_NUMBER.exec(foldText(title));
+  if (level) return (['entry', 'mid', 'senior'] as const)[Number(level[1]) - 1]!;
+  return null;
+}
+
+function fromTitleRungs(t: string, title: string): Seniority | null {
   for (const [level, re] of TITLE_RULES) {
     if (!re.test(t)) continue;
     if (

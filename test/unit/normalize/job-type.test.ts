@@ -120,3 +120,37 @@ describe('classifyJobType reads codes and localized labels (issue 11)', () => {
     expect(classifyJobType('Grade F')).toBeNull();
   });
 });
+
+describe('classifyJobType from title segments and the description (issue 11)', () => {
+  it.each([
+    ['LLM Teacher - Contract - Remote', 'contract'],
+    ['Senior Python Software Engineer (Contract, Poland)', 'contract'],
+    ['Full-Stack Engineer (Contractor)', 'contract'],
+    ['Data Analyst 1, full-time contract worker for up to 12 months', 'contract'],
+    ['2024 Quantitative Research Development Summer Analyst', 'internship'],
+    ['Associate, Construction Delay (Summer 2026)', 'internship'],
+    ['Software Engineer (New Grad Summer 2026)', null],
+  ] as const)('%j → %s', (title, expected) => {
+    expect(classifyJobType(null, title)).toBe(expected);
+  });
+
+  it('a contract title over a full-time or part-time field is a contract; an internship field stays', () => {
+    expect(classifyJobType('Full-time', 'Data Quality Analyst (Contract)')).toBe('contract');
+    expect(classifyJobType('Part-time', 'Psychiatrist (Part-Time) - Contract')).toBe('contract');
+    expect(classifyJobType('Internship', 'Research Intern (Contract)')).toBe('internship');
+  });
+
+  it.each([
+    ['This is a full-time, exempt role.', 'full-time'],
+    ['Work Hours/Shift:\nFull Time\n3rd Shift', 'full-time'],
+    ['This is a contract, remote position that is part of the team.', 'contract'],
+    ['Job Type: Part-time', 'part-time'],
+  ] as const)('a description stating %j → %s', (description, expected) => {
+    expect(classifyJobType(null, 'Data Analyst', description)).toBe(expected);
+  });
+
+  it('a description that only mentions arrangements states none, and a stated field wins over it', () => {
+    expect(classifyJobType(null, 'Data Analyst', 'We hire full-time and part-time staff.')).toBeNull();
+    expect(classifyJobType('Part-time', 'Data Analyst', 'This is a full-time role.')).toBe('part-time');
+  });
+});

@@ -78,3 +78,31 @@ describe('classifySeniority from the platform level field', () => {
     expect(classifySeniority(undefined, null)).toBeNull();
   });
 });
+
+describe('classifySeniority from levels, years and programmes in the title (issue 11)', () => {
+  it.each([
+    // A level number right after the role noun.
+    ['Software Engineer 1', 'entry'],
+    ['Software Engineer-1', 'entry'],
+    ['Data Analyst 1, full-time contract worker for up to 12 months', 'entry'],
+    ['Site Reliability Engineer 2', 'mid'],
+    ['Site Reliability Engineer 3', 'senior'],
+    // Years of experience asked: a range or "N+" (a lone "1 year" may be a contract's length).
+    ['Full Stack Software Engineer – Experienced (3–5 Years)', 'mid'],
+    ['Site Reliability Engineer (1-3yrs)', 'entry'],
+    ['Data Scientist (6 to 8 Years)', 'senior'],
+    ['Digital Content Operation Coordinator (1 year contract)', null],
+    // …but a rung the title names wins over them.
+    ['Senior DevOps Engineer (4 to 7 years with Python)', 'senior'],
+    // Summer programmes are internships; a graduate's summer start date is not.
+    ['2024 Quantitative Research Development Summer Analyst', 'intern'],
+    ['Summer 2026 Investment Analyst', 'intern'],
+    ['Software Engineer (New Grad Summer 2026)', 'entry'],
+    // Campus and early-career programmes, not the people who run them.
+    ['Business Development Representative (May 2027 Salisbury University)', 'entry'],
+    ["Join Blanc Labs' Digital Academy Program", 'entry'],
+    ['Early Talent Program Manager', null],
+  ] as const)('%j → %s', (title, expected) => {
+    expect(classifySeniority(title)).toBe(expected);
+  });
+});

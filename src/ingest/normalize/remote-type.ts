@@ -41,6 +41,16 @@ function fold(s: unknown): string {
 }
 
 function fromWorkplaceField(value: string): RemoteType | null {
+  // A list ("Hybrid, Onsite", an HN header's): some office days, some not, is hybrid.
+  const parts = value.split(/[,;/|]/).filter((p) => p.trim() !== '');
+  if (parts.length > 1) {
+    const types = new Set(parts.map(fromWorkplaceValue));
+    return types.size === 2 && types.has('hybrid') && types.has('onsite') ? 'hybrid' : null;
+  }
+  return fromWorkplaceValue(value);
+}
+
+function fromWorkplaceValue(value: string): RemoteType | null {
   const v = foldText(value).replace(/[^a-z]/g, '');
   if (v === 'remote' || v === 'fullyremote' || v === 'remoteonly' || v === 'telecommute') return 'remote';
   if (v === 'hybrid' || v === 'hybridremote' || v === 'flexible') return 'hybrid';
@@ -54,7 +64,7 @@ function fromWorkplaceField(value: string): RemoteType | null {
 // - US"): in a title it names the work ("Distributed Systems Engineer", "Distributed
 // Generation"), 51 of 54 such titles were marked remote before (issue 11).
 const REMOTE_WORD =
-  /(?<![a-z-])(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
+  /(?<![a-z])(?<![a-z]-)(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
 const HYBRID_WORD = /\bhybrid\b/;
 // Not after a German gender suffix: "Werkstudent:in Office Management" names the work.
 const ONSITE_WORD = /\b(?:on-?site|(?<![:*_/])in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
@@ -81,7 +91,9 @@ function fromShortText(location: string, title: string): RemoteType | null {
 }
 
 const ROLE = '(?:role|position|job|opportunity|team|company)';
-const IN_OFFICE = '(?:in|at|from) (?:the |our |an |one of our )?(?:\\w+ )?(?:office|offices|hq|headquarters)';
+// Up to three words name the office: "in our San Francisco HQ".
+const IN_OFFICE =
+  '(?:in|at|from|out of) (?:the |our |an |one of our )?(?:\\w+ ){0,3}(?:office|offices|hq|headquarters)';
 
 /**
  * A description pattern and the words it cannot match without. Descriptions are long and
@@ -110,7 +122,7 @@ const DESC_HYBRID: readonly DescPattern[] = [
   pattern(`\\b(?:this|the) ${ROLE} is (?:a )?hybrid\\b`, NEEDS_HYBRID),
   pattern(/\(hybrid\)|\bhybrid\s*[-–:]\s*\d/, NEEDS_HYBRID),
   pattern(
-    `\\b(?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*(?:[1-4]|two|three|four))?\\+? days? (?:a|per|each|every) week ${IN_OFFICE}`,
+    `\\b(?:[1-4]|one|two|three|four)(?:\\s*(?:-|to|or)\\s*(?:[1-4]|two|three|four))?\\+? days?\\s*(?:/|a|per|each|every)\\s*week ${IN_OFFICE}`,
     NEEDS_OFFICE,
   ),
   pattern(
@@ -127,6 +139,7 @@ const DESC_REMOTE: readonly DescPattern[] = [
   pattern(`\\b(?:a|this) remote(?:-based)? (?:${ROLE})\\b`, NEEDS_REMOTE),
   pattern(/\bremote (?:position|role) (?:based )?in\b/, NEEDS_REMOTE),
   pattern(/\b(?:work|working) (?:fully )?remotely from anywhere in\b/, NEEDS_REMOTE),
+  pattern(/\b(?:the )?work is (?:fully |100% )?remote\b/, NEEDS_REMOTE),
 ];
 
 const DESC_ONSITE: readonly DescPattern[] = [
@@ -139,7 +152,17 @@ const DESC_ONSITE: readonly DescPattern[] = [
     `\\b(?:this|the) ${ROLE} is (?:based )?(?:fully )?(?:on-?site|in[- ]office|in[- ]person)\\b`,
     NEEDS_ONSITE,
   ),
-  pattern(`\\b(?:5|five) days (?:a|per|each) week ${IN_OFFICE}`, NEEDS_OFFICE),
+  pattern(`\\b(?:5|five) days\\s*(?:/|a|per|each)\\s*week ${IN_OFFICE}`, NEEDS_OFFICE),
+  pattern(`\\b(?:on-?site|in[- ]office|in[- ]person) only\\b`, NEEDS_ONSITE),
+  // "Interns will work full-time out of our NYC office", "building the company in person".
+  pattern(
+    `\\bwork (?:full[- ]time )?out of (?:the |our )?(?:\\w+ ){0,3}(?:office|offices|hq|headquarters)\\b`,
+    NEEDS_OFFICE,
+  ),
+  pattern(
+    /\bwe(?: are|'re|’re)? (?:building|build|work|working) (?:the company |together |side by side )?in[- ]person\b/,
+    NEEDS_ONSITE,
+  ),
   pattern(`\\b${IN_OFFICE} (?:5|five) days\\b`, NEEDS_OFFICE),
   pattern(/\bin[- ]office (?:5|five) days\b/, NEEDS_OFFICE),
   pattern(/\b(?:not a remote|no remote|not remote)\b/, NEEDS_REMOTE),

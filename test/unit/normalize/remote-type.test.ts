@@ -184,3 +184,27 @@ describe('classifyRemoteType on-site words that are not a workplace', () => {
     expect(classifyRemoteType({ title: 'Engineering (In-Person or US Remote initially OK)' })).toBe('remote');
   });
 });
+
+describe('classifyRemoteType: statements found in real postings (issue 11)', () => {
+  it.each([
+    ['Are excited to work 5 days a week in our San Francisco HQ (or open to relocating here).', 'onsite'],
+    ['Interns will work full-time out of our NYC office and receive a housing stipend.', 'onsite'],
+    ['We are building the company in person in SoMa, San Francisco.', 'onsite'],
+    ['Location: San Francisco, CA – On-site only. Employment terms: contract to hire.', 'onsite'],
+    ['London, UK | Hybrid (3 days/week in office) | £150k+', 'hybrid'],
+    ['This role is working out of our Seattle office four days a week.', 'hybrid'],
+    ['We are looking to add to our local team, so while work is remote, applicants must be local.', 'remote'],
+    // A liking for people is not a workplace.
+    ['You are good at communication and enjoy working in person.', 'unknown'],
+  ] as const)('%j → %s', (descriptionText, expected) => {
+    expect(classifyRemoteType({ title: 'Engineer', descriptionText })).toBe(expected);
+  });
+
+  it('reads "-REMOTE, USA-" in a location, and a workplace list "Hybrid, Onsite" as hybrid', () => {
+    expect(classifyRemoteType({ locationText: ' -REMOTE, USA-', title: 'Regional Vice President' })).toBe(
+      'remote',
+    );
+    expect(classifyRemoteType({ workplaceType: 'Hybrid, Onsite', title: 'Engineer' })).toBe('hybrid');
+    expect(classifyRemoteType({ locationText: 'Non-remote, Berlin', title: 'Engineer' })).not.toBe('remote');
+  });
+});

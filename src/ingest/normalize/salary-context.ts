@@ -28,7 +28,7 @@ const LEVELS = [
   'internship',
 ];
 // A pay label right before the amount ("salary: $85,000", "Base pay range $…").
-const PAY_LABEL = /\b(?:salary|pay|compensation|base|wage|rate|range|ote)\b[^a-z]{0,12}$/;
+const PAY_LABEL = /\b(?:salary|pay|compensation|comp|base|wage|rate|range|ote)\b[^a-z]{0,12}$/;
 const THIS_JOB =
   /\b(?:this|the) (?:role|position|job|opportunity|internship|opening)\b|\bfor you\b|\byou(?:'ll| will)? (?:earn|make|receive)\b/;
 

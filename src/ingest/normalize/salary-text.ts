@@ -141,6 +141,8 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
     let max = second ?? first;
     if (second === null && upTo) min = null;
     if (second === null && /from|start|min|ab/.test(q)) max = null;
+    // "£150k+": a floor, open above ("$240k + profit sharing" is pay besides the figure).
+    if (second === null && text[m.index + whole.length] === '+') max = null;
     found.push({
       min,
       max,

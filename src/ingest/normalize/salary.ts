@@ -184,8 +184,12 @@ function inferPeriod(f: SalaryFigures): SalaryPeriod {
   return top < 500 ? 'hour' : 'year';
 }
 
+const LABELLED = /\b(?:salary|compensation|comp|pay|base pay|wage)(?: range)?\s*[:\-–]\s*$/i;
+
+const THIRD_PARTY_ESTIMATE = /\b(?:glassdoor|indeed|ziprecruiter|linkedin) est/i;
+
 const PAY_WORDS =
-  /\b(?:salary|salaries|pay|compensation|base|range|wage|wages|ote|earn|gehalt|remuneration|rate|per year|annually|hourly)\b/i;
+  /\b(?:salary|salaries|pay|compensation|comp|base|range|wage|wages|ote|earn|gehalt|remuneration|rate|per year|annually|hourly)\b/i;
 
 interface TextOptions {
   countryCurrency: string | null;
@@ -201,7 +205,9 @@ function fromText(text: string, o: TextOptions, rejects: SalaryReject[]): Normal
       // A description mentions many amounts ("raised $200M", "401(k)"); only a marked
       // currency with a range, an explicit period or pay words just before it counts.
       const before = text.slice(Math.max(0, figures.index - 80), figures.index);
-      if (figures.currency === null) continue;
+      // No currency: only right after a pay label ("Compensation: 165,000-185,000"), and in
+      // the job's country's currency (recorded as inferred).
+      if (figures.currency === null && !(o.countryCurrency && LABELLED.test(before))) continue;
       if (!figures.isRange && figures.period === null && !PAY_WORDS.test(before)) continue;
       const reject = descriptionAmountReject(
         text,
@@ -239,13 +245,20 @@ export function normalizeSalary(input: SalaryInput): NormalizedSalary {
     if (r.reject) rejects.push(r.reject);
   }
   const options = { countryCurrency, sourceDefault, title };
+  const fromDescription = () =>
+    typeof i.descriptionText === 'string' && i.descriptionText
+      ? fromText(i.descriptionText.slice(0, 100_000), { ...options, strict: true }, rejects)
+      : null;
+  // A job site's own estimate ("$66K-$123K (Glassdoor est.)") yields to the employer's
+  // figure in the description; an employer's estimate ("Employer est.") is the employer's.
+  if (text && THIRD_PARTY_ESTIMATE.test(text)) {
+    const own = fromDescription();
+    if (own) return done(own);
+  }
   if (text) {
     const r = fromText(text, { ...options, strict: false }, rejects);
     if (r) return done(r);
   }
-  if (typeof i.descriptionText === 'string' && i.descriptionText) {
-    const r = fromText(i.descriptionText.slice(0, 100_000), { ...options, strict: true }, rejects);
-    if (r) return done(r);
-  }
-  return done(NONE);
+  const r = fromDescription();
+  return done(r ?? NONE);
 }

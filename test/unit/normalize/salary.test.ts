@@ -270,3 +270,45 @@ describe('normalizeSalary', () => {
     expect(Number.isInteger(r.minUsd)).toBe(true);
   });
 });
+
+describe('normalizeSalary: open floors, "+ extras", "Comp:", and a job site estimate (issue 11)', () => {
+  it('reads "£150k+" as a floor open above, and "$240k + Profit Sharing" as that figure', () => {
+    const floor = normalizeSalary({ text: '£150k+ cash/equity' });
+    expect([floor.min, floor.max, floor.currency]).toEqual([150_000, null, 'GBP']);
+    const plus = normalizeSalary({ text: '$240k + Profit Sharing' });
+    expect([plus.min, plus.max]).toEqual([240_000, 240_000]);
+  });
+
+  it('takes a description amount after "Comp:"', () => {
+    const r = normalizeSalary({
+      descriptionText:
+        'Experience with AI evaluation systems is a plus. Comp: $150k + 0.75% equity. Apply now.',
+      title: 'Founding Engineer',
+    });
+    expect([r.min, r.max, r.currency]).toEqual([150_000, 150_000, 'USD']);
+  });
+
+  it("prefers the employer's figure in the description to a job site's estimate, not to an employer's", () => {
+    const descriptionText = 'Posted On: Friday, March 13, 2020\nCompensation: 165,000-185,000 USD\nApply now';
+    const site = normalizeSalary({ text: '$66K-$123K (Glassdoor est.)', descriptionText });
+    expect([site.min, site.max]).toEqual([165_000, 185_000]);
+    const employer = normalizeSalary({ text: '$66K-$123K (Employer est.)', descriptionText });
+    expect([employer.min, employer.max]).toEqual([66_000, 123_000]);
+  });
+});
+
+describe('normalizeSalary: a labelled description amount without a currency (issue 11)', () => {
+  it("takes the job's country currency right after a pay label, as inferred, and nowhere else", () => {
+    const labelled = normalizeSalary({
+      text: '$66K-$123K (Glassdoor est.)',
+      descriptionText: 'Posted On: Friday, March 13, 2020 Compensation: 165,000-185,000 Apply now',
+      countryCurrency: 'USD',
+    });
+    expect([labelled.min, labelled.max, labelled.currency]).toEqual([165_000, 185_000, 'USD']);
+    const unlabelled = normalizeSalary({
+      descriptionText: 'We have 165,000-185,000 users in 30 countries.',
+      countryCurrency: 'USD',
+    });
+    expect(unlabelled.min).toBeNull();
+  });
+});

@@ -95,6 +95,12 @@ const EnvSchema = z
      * the longest a live event waits when a wake-up was lost or an older transaction held it. @default 1000
      */
     EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /**
+     * How live subscriptions and webhook endpoints are matched against new events: `memory`
+     * reads each page of the outbox once per gateway and matches every filter against it in
+     * memory; `sql` matches each subscriber's filter in its own statement (the reference). @default memory
+     */
+    EVENT_MATCHING: z.enum(['memory', 'sql']).default('memory'),
     /** Deliver saved searches' webhooks from this server (README "Webhooks"). @default true */
     WEBHOOK_DELIVERY: boolFromEnv.default(true),
     /**
@@ -158,7 +164,7 @@ export interface Config {
   metrics: { enabled: boolean; token: string | null };
   graphql: { trustedDocumentsOnly: boolean };
   /** The job event outbox and live subscriptions (README "Live events"). */
-  events: { retentionHours: number; pollMs: number };
+  events: { retentionHours: number; pollMs: number; matching: 'memory' | 'sql' };
   /** Saved searches' webhooks (README "Webhooks"). */
   webhooks: WebhookConfig;
   searchIndex: {
@@ -237,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     normalizeThreads: e.NORMALIZE_THREADS,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null },
     graphql: { trustedDocumentsOnly: e.GRAPHQL_TRUSTED_DOCUMENTS_ONLY },
-    events: { retentionHours: e.EVENT_RETENTION_HOURS, pollMs: e.EVENT_POLL_MS },
+    events: { retentionHours: e.EVENT_RETENTION_HOURS, pollMs: e.EVENT_POLL_MS, matching: e.EVENT_MATCHING },
     webhooks: {
       delivery: e.WEBHOOK_DELIVERY,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,

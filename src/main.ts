@@ -101,6 +101,7 @@ export function startWebhooks(
     orm: services.orm,
     jobs: services.jobs,
     jobEventLog: services.jobEventLog,
+    eventReader: services.eventReader,
     endpoints: services.webhookEndpoints,
     deliveries: services.webhookDeliveries,
     batchSize: services.config.webhooks.batchSize,

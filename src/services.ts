@@ -6,7 +6,7 @@ import { closeOrm, createOrm, engineOf, type EmbeddedRole, type Orm } from './db
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
-import { JobEventRepository } from './db/repositories/job-event.repository.ts';
+import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
@@ -19,6 +19,7 @@ import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-ret
 import { inProcessNormalizer, threadedNormalizer, type Normalizer } from './ingest/normalize-pool.ts';
 import { createIngestRuns, type IngestRuns } from './ingest/ingest-runs.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
+import { EventMatcher } from './search/event-matcher.ts';
 import { JobSearch, type SearchPath } from './search/job-search.ts';
 import { LiveSearchIndex } from './search/live-index.ts';
 import { checkWebhookTarget } from './webhooks/webhook-target.ts';
@@ -60,6 +61,8 @@ export interface Services {
   redis: Redis | null;
   /** Reads of the job event outbox (live subscriptions). */
   jobEventLog: JobEventRepository;
+  /** What live subscriptions and webhook endpoints read their events through (EVENT_MATCHING). */
+  eventReader: EventReader;
   /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
   jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;
@@ -149,6 +152,10 @@ export async function createServices(
     ingestRuns: createIngestRuns(),
     redis,
     jobEventLog,
+    eventReader:
+      config.events.matching === 'memory'
+        ? new EventMatcher(new SearchIndexRepository(), jobEventLog, clock)
+        : jobEventLog,
     jobEvents: () =>
       (events ??= createJobEventFeed(orm, jobEventLog, databaseUrl, {
         pollMs: config.events.pollMs,

@@ -2,7 +2,7 @@ import { compareEventPositions, type EventPosition } from '../domain/event-id.ts
 import type { JobFilter } from '../domain/job-filter.ts';
 import type { JobEventFeed } from './job-events.ts';
 import type { Orm } from './orm.ts';
-import type { EventChange, JobEventRepository } from './repositories/job-event.repository.ts';
+import type { EventChange, EventReader } from './repositories/job-event.repository.ts';
 
 /** Events one subscriber reads per statement. */
 const PAGE = 500;
@@ -17,7 +17,7 @@ export type EventBatch = { type: 'events'; position: EventPosition; jobIds: stri
 
 export interface JobEventStreamOptions {
   orm: Orm;
-  repo: JobEventRepository;
+  repo: EventReader;
   feed: JobEventFeed;
   filter: JobFilter;
   change: EventChange;
@@ -32,7 +32,7 @@ export interface JobEventStreamOptions {
 /**
  * One subscriber's events, each exactly once and in outbox order: it keeps its own
  * position and reads the outbox from there — catching up after a reconnect is the same
- * loop as following live events — matched in the database by searchJobs' WHERE.
+ * loop as following live events — matched by searchJobs' rules (the reader's way).
  */
 export async function* jobEventStream(o: JobEventStreamOptions): AsyncGenerator<EventBatch> {
   let position = o.from;
@@ -52,7 +52,7 @@ export async function* jobEventStream(o: JobEventStreamOptions): AsyncGenerator<
       return;
     }
     // No rows while the feed says there are: they were pruned after the horizon was read.
-    position = page.events.at(-1)?.position ?? last;
+    position = page.lastRead ?? last;
     const jobIds = page.events.filter((e) => e.change === o.change).map((e) => e.jobId);
     yield { type: 'events', position, jobIds };
   }

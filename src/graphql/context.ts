@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { requireApiKey, type ApiKeyCheck, type ApiKeyViewer } from '../domain/api-key-check.ts';
 import type { ApiKeyScope } from '../domain/api-key-scope.ts';
 import type { JobEventFeed } from '../db/job-events.ts';
-import type { JobEventRepository } from '../db/repositories/job-event.repository.ts';
+import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
 import type { JobSearch } from '../search/job-search.ts';
@@ -25,6 +25,7 @@ export interface GraphQLDeps {
   /** The job event outbox, for the jobsAdded, jobsClosed and jobsUpdated subscriptions. */
   jobEvents(): Promise<JobEventFeed>;
   jobEventLog: JobEventRepository;
+  eventReader: EventReader;
   webhookEndpoints: WebhookEndpointRepository;
   webhookDeliveries: WebhookDeliveryRepository;
   /** A webhook URL checked, DNS answers included, or the invalid_parameter why not. */

@@ -1,7 +1,7 @@
 import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
 import type { JobRecord } from '../domain/job-record.ts';
 import type { Orm } from '../db/orm.ts';
-import type { JobEventRepository } from '../db/repositories/job-event.repository.ts';
+import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery.repository.ts';
 import type {
@@ -16,6 +16,8 @@ export interface BatchDeps {
   orm: Orm;
   jobs: JobRepository;
   jobEventLog: JobEventRepository;
+  /** Matches the endpoints' saved searches against the outbox (the gateway's shared reader). */
+  eventReader: EventReader;
   endpoints: WebhookEndpointRepository;
   deliveries: WebhookDeliveryRepository;
   batchSize: number;
@@ -60,7 +62,7 @@ async function fillEndpoint(deps: BatchDeps, endpoint: EndpointToFill, last: Eve
     const step = await deps.orm.em.fork().transactional(async (tx) => {
       const cursor = await deps.endpoints.lockCursor(tx, endpoint.id);
       if (!cursor || compareEventPositions(cursor, last) >= 0) return null;
-      const page = await deps.jobEventLog.read(tx, endpoint.filter, cursor, last, EVENTS_PER_READ);
+      const page = await deps.eventReader.read(tx, endpoint.filter, cursor, last, EVENTS_PER_READ);
       if (compareEventPositions(page.horizon, cursor) > 0)
         deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
           endpointId: endpoint.id,
@@ -68,8 +70,8 @@ async function fillEndpoint(deps: BatchDeps, endpoint: EndpointToFill, last: Eve
       const added = page.events.filter((e) => e.change === 'entered').map((e) => e.jobId);
       const closed = page.events.filter((e) => e.change === 'left').map((e) => e.jobId);
       const n = await writeBatches(deps, tx, endpoint, added, closed);
-      await deps.endpoints.moveCursor(tx, endpoint.id, page.events.at(-1)?.position ?? last);
-      return { n, more: page.events.length === EVENTS_PER_READ };
+      await deps.endpoints.moveCursor(tx, endpoint.id, page.lastRead ?? last);
+      return { n, more: page.count === EVENTS_PER_READ };
     });
     if (!step) return written;
     written += step.n;

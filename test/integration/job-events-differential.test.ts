@@ -6,6 +6,7 @@ import { compareEventPositions, parseEventId, type EventPosition } from '../../s
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { createApp } from '../../src/http/create-app.ts';
+import { EventMatcher } from '../../src/search/event-matcher.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
 import { createRng, loadSearchVocabulary, randomFilter, type Rng } from '../helpers/random-search.ts';
@@ -300,4 +301,39 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
       }
     },
   );
+  it('matches every event in memory, page by page, as the SQL reader does (issue 12 item 8)', async () => {
+    // The outbox the test above left: ingests, closings and other writers' updates.
+    const rng = createRng(SEED + 1);
+    const vocabulary = await loadSearchVocabulary(services, []);
+    expect(services.eventReader).toBeInstanceOf(EventMatcher);
+    const em = () => services.orm.em.fork();
+    const head = await services.jobEventLog.head(em());
+    const filters: JobFilter[] = [
+      {},
+      { status: 'any' },
+      { status: 'closed', query: 'ferr' },
+      { query: 'har eng' },
+      { skills: ['python', 'sql'] },
+      // Not for the index (a substring of the location text): matched in SQL.
+      { locations: ['lisbon'] },
+      ...Array.from({ length: 60 }, () => randomFilter(rng, vocabulary, NOW)),
+    ];
+    const PAGE = 7;
+    let compared = 0;
+    for (const filter of filters) {
+      for (let at = head.horizon; ;) {
+        const [sql, memory] = await Promise.all([
+          services.jobEventLog.read(em(), filter, at, head.last!, PAGE),
+          services.eventReader.read(em(), filter, at, head.last!, PAGE),
+        ]);
+        const where = `${JSON.stringify(filter)} after ${at.xid}:${at.seq}`;
+        expect([memory.count, memory.lastRead], where).toEqual([sql.count, sql.lastRead]);
+        expect(memory.events, where).toEqual(sql.events.filter((e) => e.change !== null));
+        compared += memory.events.length;
+        if (sql.count < PAGE) break;
+        at = sql.lastRead!;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
 });

@@ -23,7 +23,26 @@ export interface MatchedEvent {
 export interface EventPage {
   /** The newest pruned position: a reader whose position is below it has missed events. */
   horizon: EventPosition;
+  /** The events read (a reader may leave out those that did not move the job for its filter). */
   events: MatchedEvent[];
+  /** How many events were read, and the last one's position: where the next read starts. */
+  count: number;
+  lastRead: EventPosition | null;
+}
+
+/**
+ * Reads a filter's events from the outbox. JobEventRepository matches them in SQL, one
+ * statement per reader; the gateway's shared reader (search/event-matcher.ts) reads each
+ * page once for all its readers and matches in memory.
+ */
+export interface EventReader {
+  read(
+    em: Em,
+    filter: JobFilter,
+    after: EventPosition,
+    through: EventPosition,
+    limit: number,
+  ): Promise<EventPage>;
 }
 
 export interface EventHead {
@@ -59,6 +78,14 @@ const BOUND = `s as (select pg_current_snapshot() as snap),
 const position = (xid: string, seq: string): EventPosition => ({ xid: BigInt(xid), seq: BigInt(seq) });
 
 /**
+ * How an event moved a job for one filter, from whether the job matched it before and
+ * after. `same`: written and written back within one transaction; nothing changed.
+ */
+export function eventChange(same: boolean, was: boolean, now: boolean): EventChange | null {
+  return same ? null : was && now ? 'changed' : now ? 'entered' : was ? 'left' : null;
+}
+
+/**
  * The job as an event saw it (`before` or `after`, a `job_event_image` row) as the row
  * `j` that buildJobWhere's clause reads, with its company (and its memberships for a
  * board) as the live search joins them: the filter is searchJobs' own WHERE, not a copy.
@@ -69,7 +96,7 @@ function imageFrom(column: string, board: boolean): string {
 }
 
 /** Reads of the job event outbox (Migration20261125100000; README "Live events"). */
-export class JobEventRepository {
+export class JobEventRepository implements EventReader {
   private readonly clock: () => Date;
 
   constructor(clock: () => Date) {
@@ -138,15 +165,17 @@ export class JobEventRepository {
       boolean,
       boolean,
     ][];
+    const events = raw.map(([xid, seq, kind, jobId, was, now, same]) => ({
+      position: position(xid, seq),
+      kind,
+      jobId,
+      change: eventChange(same, was, now),
+    }));
     return {
       horizon: position(row!.h_xid, row!.h_seq),
-      events: raw.map(([xid, seq, kind, jobId, was, now, same]) => ({
-        position: position(xid, seq),
-        kind,
-        jobId,
-        // `same`: written and written back within one transaction; nothing changed.
-        change: same ? null : was && now ? 'changed' : now ? 'entered' : was ? 'left' : null,
-      })),
+      events,
+      count: events.length,
+      lastRead: events.at(-1)?.position ?? null,
     };
   }
 

@@ -70,6 +70,46 @@ const JOB_INDEX_COLUMNS = `j.id::text as id, j.status, j.remote_type, j.job_type
   tsvector_to_array(ts_filter(j.search_vector, '{b}')) as company_words,
   tsvector_to_array(ts_filter(j.search_vector, '{c,d}')) as description_words`;
 
+/**
+ * An outbox image's index columns (Migration20261125100000's job_event_image: the columns a
+ * search's WHERE reads), under a prefix. An image has no first_seen_at; matching does not
+ * read it (it only orders pages), so posted_at stands in.
+ */
+const imageColumns = (
+  image: string,
+  p: string,
+) => `(${image}).id::text as ${p}id, (${image}).status as ${p}status,
+  (${image}).remote_type as ${p}remote_type, (${image}).job_type as ${p}job_type, (${image}).seniority as ${p}seniority,
+  (${image}).category_id::text as ${p}category_id, (${image}).company_id::text as ${p}company_id,
+  (${image}).country_codes as ${p}country_codes, (${image}).city_keys as ${p}city_keys, (${image}).skill_keys as ${p}skill_keys,
+  (${image}).salary_min_usd as ${p}salary_min_usd, (${image}).salary_max_usd as ${p}salary_max_usd,
+  (${image}).ats_platform as ${p}ats_platform, (${image}).source as ${p}source,
+  lower((${image}).department) as ${p}department_key, (${image}).visa_sponsorship as ${p}visa_sponsorship,
+  (extract(epoch from (${image}).posted_at) * 1000000)::bigint::text as ${p}posted_us,
+  (extract(epoch from (${image}).posted_at) * 1000000)::bigint::text as ${p}first_seen_us,
+  tsvector_to_array(ts_filter((${image}).search_vector, '{a}')) as ${p}title_words,
+  tsvector_to_array(ts_filter((${image}).search_vector, '{b}')) as ${p}company_words,
+  tsvector_to_array(ts_filter((${image}).search_vector, '{c,d}')) as ${p}description_words`;
+
+const unprefixed = (r: Record<string, unknown>, p: string): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(r)
+      .filter(([k]) => k.startsWith(p))
+      .map(([k, v]) => [k.slice(p.length), v]),
+  );
+
+/** One outbox event with the job as a search saw it before and after (null: none). */
+export interface EventImages {
+  xid: string;
+  seq: string;
+  kind: 'added' | 'closed' | 'updated';
+  jobId: string;
+  /** Written and written back within one transaction: nothing changed. */
+  same: boolean;
+  before: IndexJobRow | null;
+  after: IndexJobRow | null;
+}
+
 function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -189,6 +229,75 @@ export class SearchIndexRepository {
     );
     return {
       rows: rows.map(toIndexJobRow),
+      memberships: memberships.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })),
+      companies: companies.map(toIndexCompanyRow),
+    };
+  }
+
+  /**
+   * A page of the job event outbox with its images as index rows — what the gateway's
+   * shared event reader matches every live filter against (search/event-matcher.ts) —
+   * and the memberships and companies those filters join, as they are now (the SQL
+   * matching joins them at read time too). The page and the horizon are one statement.
+   */
+  async eventImages(
+    em: Em,
+    after: { xid: bigint; seq: bigint },
+    through: { xid: bigint; seq: bigint },
+    limit: number,
+  ): Promise<{
+    horizon: { xid: string; seq: string };
+    events: EventImages[];
+    memberships: IndexMembershipRow[];
+    companies: IndexCompanyRow[];
+  }> {
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select h.xid::text as h_xid, h.seq::text as h_seq, e.*
+         from job_event_horizon h
+         left join lateral (
+           select e.xid::text as e_xid, e.seq::text as e_seq, e.kind as e_kind, e.job_id::text as e_job_id,
+                  e.before is not distinct from e.after as e_same,
+                  ${imageColumns('e.before', 'b_')}, ${imageColumns('e.after', 'a_')}
+             from job_event e
+            where (e.xid, e.seq) > (?::xid8, ?::bigint) and (e.xid, e.seq) <= (?::xid8, ?::bigint)
+            order by e.xid, e.seq limit ?) e on true`,
+      [after.xid.toString(), after.seq.toString(), through.xid.toString(), through.seq.toString(), limit],
+      { method: 'all', connectionType: 'write' },
+    );
+    const horizon = { xid: String(rows[0]!.h_xid), seq: String(rows[0]!.h_seq) };
+    const events: EventImages[] = rows
+      .filter((r) => r.e_xid !== null)
+      .map((r) => {
+        const before = unprefixed(r, 'b_');
+        const after = unprefixed(r, 'a_');
+        return {
+          xid: String(r.e_xid),
+          seq: String(r.e_seq),
+          kind: r.e_kind as EventImages['kind'],
+          jobId: String(r.e_job_id),
+          same: Boolean(r.e_same),
+          before: before.id === null ? null : toIndexJobRow(before),
+          after: after.id === null ? null : toIndexJobRow(after),
+        };
+      });
+    if (events.length === 0) return { horizon, events, memberships: [], companies: [] };
+    const jobIds = arrayLiteral([...new Set(events.map((e) => e.jobId))]);
+    const memberships = await em.execute<{ organization_id: string; job_id: string }[]>(
+      `select organization_id::text as organization_id, job_id::text as job_id from organization_job
+        where job_id = any(?::uuid[])`,
+      [jobIds],
+    );
+    const companyIds = new Set<string>();
+    for (const e of events)
+      for (const image of [e.before, e.after]) if (image) companyIds.add(image.companyId);
+    const companies = await em.execute<Record<string, unknown>[]>(
+      `select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c
+        where c.id = any(?::uuid[])`,
+      [arrayLiteral([...companyIds])],
+    );
+    return {
+      horizon,
+      events,
       memberships: memberships.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })),
       companies: companies.map(toIndexCompanyRow),
     };

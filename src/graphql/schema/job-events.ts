@@ -59,7 +59,7 @@ function eventField(name: string, change: EventChange, description: string, argD
           void stop.then(() => abort.abort());
           const stream = jobEventStream({
             orm: ctx.services.orm,
-            repo: ctx.services.jobEventLog,
+            repo: ctx.services.eventReader,
             feed,
             filter,
             change,

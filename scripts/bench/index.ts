@@ -8,6 +8,8 @@
  * always runs in memory (memory://). Demo postings (src/demo/generate.ts) stand in for
  * feeds: deterministic, one board per demo company.
  *
+ * `push` runs only the push part (push.ts: live subscriptions and webhooks during an ingest).
+ *
  * Order: header; ingest stages (normalize only, PostgreSQL cold and re-run, PGlite cold
  * and re-run on a prefix, bulk fill of PostgreSQL up to the search size); the ingest
  * report; search latency on every database.
@@ -25,6 +27,10 @@ import { perSecond, type StageResult } from './stage.ts';
 export type { BenchOptions } from './options.ts';
 
 export async function runBench(opts: BenchOptions): Promise<void> {
+  if (opts.push) {
+    const { runPushBench } = await import('./push.ts');
+    return runPushBench({ ...opts, push: opts.push });
+  }
   printHeader(opts);
   const pg = await openPostgres();
   const dbs: Db[] = [];

@@ -9,6 +9,18 @@ export interface BenchOptions {
   seed: number;
   /** The SQL-only latency table (JobRepository.search, no facets); default: up to SQL_TABLE_MAX_JOBS. */
   sqlTable?: boolean;
+  /** Only the push part (scripts/bench/push.ts, issue 12 item 8). */
+  push?: PushOptions;
+}
+
+/** The push part: live subscriptions and webhook endpoints while new jobs are ingested. */
+export interface PushOptions {
+  /** New jobs ingested. @default 10000 */
+  jobs: number;
+  /** SSE subscriptions of jobsAdded, each with its own filter. @default 1000 */
+  subscribers: number;
+  /** Webhook endpoints, each on its own saved search. @default 100 */
+  endpoints: number;
 }
 
 /**

@@ -18,6 +18,10 @@ export function registerBenchCommand(program: Command): void {
     .option('--seed <n>', 'demo data seed', count, 7)
     .option('--no-pglite', 'skip PGlite')
     .option('--sql-table', 'the SQL-only latency table also above 200,000 search jobs')
+    .option('--push', 'only push delivery: live subscriptions and webhooks during an ingest (issue 12)')
+    .option('--push-jobs <n>', 'push part: new jobs ingested', count, 10_000)
+    .option('--push-subscribers <n>', 'push part: SSE subscriptions, each with its own filter', count, 1_000)
+    .option('--push-endpoints <n>', 'push part: webhook endpoints, each on its own saved search', count, 100)
     .option(
       '--search-index <n>',
       'only the in-process search index, on n synthetic jobs (no database)',
@@ -33,6 +37,10 @@ export function registerBenchCommand(program: Command): void {
         pglite: boolean;
         sqlTable?: boolean;
         searchIndex?: number;
+        push?: boolean;
+        pushJobs: number;
+        pushSubscribers: number;
+        pushEndpoints: number;
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -41,7 +49,12 @@ export function registerBenchCommand(program: Command): void {
         }
         // Loaded on use: the bench pulls in the whole ingest graph and the cluster helper.
         const { runBench } = await import('../../../scripts/bench/index.ts');
-        await runBench({ ...opts, repeats: Math.max(1, opts.repeats) });
+        const { push, pushJobs, pushSubscribers, pushEndpoints, ...rest } = opts;
+        await runBench({
+          ...rest,
+          repeats: Math.max(1, opts.repeats),
+          ...(push && { push: { jobs: pushJobs, subscribers: pushSubscribers, endpoints: pushEndpoints } }),
+        });
       },
     );
 }

@@ -1,246 +1,188 @@
 /**
- * Big tech-hiring cities and their country, so a bare "Berlin" or "Bengaluru" gets a
- * country and "SF"/"NYC" become real city names. The table is not a gazetteer: a city
- * it does not know keeps its text and simply gets no country from here.
+ * Cities: the GeoNames gazetteer (gazetteer.ts) plus a small alias list for the names
+ * postings use that GeoNames does not ("SF", "NYC", "Bay Area", "Bangalore", "Köln"), or
+ * spells otherwise than the store always has ("New York", not "New York City").
+ *
+ * Which of several cities of one name (issue 11 item 2), in order:
+ * 1. the state, province or country written with it ("Cambridge, UK", "Paris, TX");
+ * 2. population, weighted: a US city counts 3× its inhabitants (69 % of the places with a
+ *    country in ../shared/data are in the US), and a city in a country the rest of the
+ *    posting names — its other places, its structured country, its company's country (a
+ *    country-code domain) — 10× more (`preferCountries`). So a bare "Cambridge" is
+ *    Cambridge, MA (110,000 × 3 against 158,000 in England and 120,000 in Ontario), unless
+ *    the posting also names a British place; "Santa Clara" is in California rather than
+ *    Cuba; London, Paris and Athens stay in Europe even beside a US office (London, OH has
+ *    10,000 people × 30 against 7.5 million).
  */
-import { foldText } from '../../domain/text.ts';
+import { citiesNamed, placeKey, unwrappedKey, type GazetteerCity } from './gazetteer.ts';
+import { lookupRegion } from './regions.ts';
 
 export interface CityInfo {
   name: string;
   countryCode: string;
   /** State/province code for US and Canadian cities. */
   region: string | null;
+  latitude: number;
+  longitude: number;
+  population: number;
 }
 
-// [canonical name, ISO country, region ('' when none), ...aliases]
-const CITY_ROWS: ReadonlyArray<readonly string[]> = [
-  // United States
-  ['San Francisco', 'US', 'CA', 'SF', 'San Francisco Bay Area', 'Bay Area', 'SF Bay Area', 'SFO'],
-  ['New York', 'US', 'NY', 'NYC', 'New York City', 'NY City', 'Manhattan', 'Brooklyn'],
-  ['Los Angeles', 'US', 'CA', 'LA', 'L.A.'],
-  ['Seattle', 'US', 'WA'],
-  ['Bellevue', 'US', 'WA'],
-  ['Redmond', 'US', 'WA'],
-  ['Kirkland', 'US', 'WA'],
-  ['Austin', 'US', 'TX'],
-  ['Dallas', 'US', 'TX'],
-  ['Houston', 'US', 'TX'],
-  ['San Antonio', 'US', 'TX'],
-  ['Boston', 'US', 'MA'],
-  ['Cambridge', 'US', 'MA'],
-  ['Chicago', 'US', 'IL'],
-  ['Denver', 'US', 'CO'],
-  ['Boulder', 'US', 'CO'],
-  ['Atlanta', 'US', 'GA'],
-  ['Miami', 'US', 'FL'],
-  ['Tampa', 'US', 'FL'],
-  ['Orlando', 'US', 'FL'],
-  ['Washington', 'US', 'DC', 'Washington DC', 'Washington D.C.', 'DC', 'D.C.'],
-  ['Arlington', 'US', 'VA'],
-  ['McLean', 'US', 'VA'],
-  ['Reston', 'US', 'VA'],
-  ['Philadelphia', 'US', 'PA'],
-  ['Pittsburgh', 'US', 'PA'],
-  ['Phoenix', 'US', 'AZ'],
-  ['Scottsdale', 'US', 'AZ'],
-  ['San Diego', 'US', 'CA'],
-  ['San Jose', 'US', 'CA'],
-  ['Palo Alto', 'US', 'CA'],
-  ['Mountain View', 'US', 'CA'],
-  ['Sunnyvale', 'US', 'CA'],
-  ['Menlo Park', 'US', 'CA'],
-  ['Santa Clara', 'US', 'CA'],
-  ['Cupertino', 'US', 'CA'],
-  ['Oakland', 'US', 'CA'],
-  ['San Mateo', 'US', 'CA'],
-  ['Redwood City', 'US', 'CA'],
-  ['Irvine', 'US', 'CA'],
-  ['Santa Monica', 'US', 'CA'],
-  ['Sacramento', 'US', 'CA'],
-  ['Portland', 'US', 'OR'],
-  ['Salt Lake City', 'US', 'UT', 'SLC'],
-  ['Lehi', 'US', 'UT'],
-  ['Minneapolis', 'US', 'MN'],
-  ['Detroit', 'US', 'MI'],
-  ['Ann Arbor', 'US', 'MI'],
-  ['Columbus', 'US', 'OH'],
-  ['Cleveland', 'US', 'OH'],
-  ['Nashville', 'US', 'TN'],
-  ['Charlotte', 'US', 'NC'],
-  ['Raleigh', 'US', 'NC'],
-  ['Durham', 'US', 'NC'],
-  ['Baltimore', 'US', 'MD'],
-  ['St. Louis', 'US', 'MO', 'Saint Louis'],
-  ['Kansas City', 'US', 'MO'],
-  ['Las Vegas', 'US', 'NV'],
-  ['Indianapolis', 'US', 'IN'],
-  ['Madison', 'US', 'WI'],
-  ['Jersey City', 'US', 'NJ'],
-  ['Newark', 'US', 'NJ'],
-  ['Honolulu', 'US', 'HI'],
-  // Canada
-  ['Toronto', 'CA', 'ON'],
-  ['Vancouver', 'CA', 'BC'],
+export interface CityContext {
+  /** US state or Canadian province code written with the city. */
+  region?: string | null;
+  /** Country written with the city. */
+  countryCode?: string | null;
+  /** Countries the rest of the posting names, best first. */
+  preferCountries?: readonly string[];
+}
+
+// [name the store keeps, ISO country, region ('' when none), GeoNames name ('' when the
+// same), ...aliases]
+const ALIAS_ROWS: ReadonlyArray<readonly string[]> = [
+  ['San Francisco', 'US', 'CA', '', 'SF', 'San Francisco Bay Area', 'Bay Area', 'SF Bay Area', 'SFO'],
+  ['New York', 'US', 'NY', 'New York City', 'NYC', 'NY City', 'New York', 'Manhattan', 'Brooklyn'],
+  ['Los Angeles', 'US', 'CA', '', 'LA', 'L.A.'],
+  ['Washington', 'US', 'DC', 'Washington, D.C.', 'Washington DC', 'Washington D.C.', 'DC', 'D.C.'],
+  ['Salt Lake City', 'US', 'UT', '', 'SLC'],
+  ['Quebec City', 'CA', 'QC', 'Québec', 'Quebec City'],
   ['Montreal', 'CA', 'QC', 'Montréal'],
-  ['Ottawa', 'CA', 'ON'],
-  ['Calgary', 'CA', 'AB'],
-  ['Waterloo', 'CA', 'ON'],
-  ['Edmonton', 'CA', 'AB'],
-  ['Quebec City', 'CA', 'QC'],
-  // Latin America
-  ['Mexico City', 'MX', '', 'Ciudad de México', 'CDMX'],
-  ['Guadalajara', 'MX', ''],
-  ['Monterrey', 'MX', ''],
-  ['São Paulo', 'BR', '', 'Sao Paulo'],
-  ['Rio de Janeiro', 'BR', ''],
-  ['Buenos Aires', 'AR', ''],
-  ['Santiago', 'CL', ''],
-  ['Bogotá', 'CO', '', 'Bogota'],
-  ['Medellín', 'CO', '', 'Medellin'],
-  ['Lima', 'PE', ''],
-  ['Montevideo', 'UY', ''],
-  // Europe
-  ['London', 'GB', '', 'Greater London', 'City of London'],
-  ['Manchester', 'GB', ''],
-  ['Edinburgh', 'GB', ''],
-  ['Oxford', 'GB', ''],
-  ['Bristol', 'GB', ''],
-  ['Belfast', 'GB', ''],
-  ['Glasgow', 'GB', ''],
-  ['Dublin', 'IE', ''],
-  ['Berlin', 'DE', ''],
-  ['Munich', 'DE', '', 'München', 'Muenchen'],
-  ['Hamburg', 'DE', ''],
-  ['Frankfurt', 'DE', '', 'Frankfurt am Main'],
-  ['Cologne', 'DE', '', 'Köln', 'Koeln'],
-  ['Stuttgart', 'DE', ''],
-  ['Düsseldorf', 'DE', '', 'Dusseldorf', 'Duesseldorf'],
-  ['Leipzig', 'DE', ''],
-  ['Paris', 'FR', ''],
-  ['Lyon', 'FR', ''],
-  ['Toulouse', 'FR', ''],
-  ['Amsterdam', 'NL', ''],
-  ['Rotterdam', 'NL', ''],
-  ['Utrecht', 'NL', ''],
-  ['The Hague', 'NL', '', 'Den Haag'],
-  ['Eindhoven', 'NL', ''],
-  ['Brussels', 'BE', '', 'Bruxelles', 'Brussel'],
-  ['Antwerp', 'BE', ''],
-  ['Luxembourg City', 'LU', ''],
+  ['Mexico City', 'MX', '', '', 'Ciudad de México', 'CDMX'],
+  ['Munich', 'DE', '', '', 'München', 'Muenchen'],
+  ['Frankfurt', 'DE', '', 'Frankfurt am Main', 'Frankfurt'],
+  ['Cologne', 'DE', '', 'Köln', 'Cologne', 'Koeln'],
+  ['Düsseldorf', 'DE', '', '', 'Duesseldorf'],
+  ['The Hague', 'NL', '', '', 'Den Haag'],
+  ['Brussels', 'BE', '', '', 'Bruxelles', 'Brussel'],
+  ['Antwerp', 'BE', '', 'Antwerpen', 'Antwerp'],
+  ['Ghent', 'BE', '', 'Gent', 'Ghent'],
+  ['Luxembourg City', 'LU', '', 'Luxembourg', 'Luxembourg City'],
+  ['Geneva', 'CH', '', 'Genève', 'Geneva'],
   ['Zurich', 'CH', '', 'Zürich'],
-  ['Geneva', 'CH', '', 'Genève'],
-  ['Basel', 'CH', ''],
-  ['Lausanne', 'CH', ''],
-  ['Vienna', 'AT', '', 'Wien'],
-  ['Madrid', 'ES', ''],
-  ['Barcelona', 'ES', ''],
-  ['Valencia', 'ES', ''],
-  ['Málaga', 'ES', '', 'Malaga'],
-  ['Lisbon', 'PT', '', 'Lisboa'],
-  ['Porto', 'PT', ''],
-  ['Milan', 'IT', '', 'Milano'],
-  ['Rome', 'IT', '', 'Roma'],
-  ['Stockholm', 'SE', ''],
-  ['Gothenburg', 'SE', '', 'Göteborg'],
-  ['Malmö', 'SE', '', 'Malmo'],
-  ['Copenhagen', 'DK', '', 'København'],
-  ['Oslo', 'NO', ''],
-  ['Helsinki', 'FI', ''],
-  ['Reykjavik', 'IS', ''],
-  ['Tallinn', 'EE', ''],
-  ['Riga', 'LV', ''],
-  ['Vilnius', 'LT', ''],
-  ['Warsaw', 'PL', '', 'Warszawa'],
-  ['Kraków', 'PL', '', 'Krakow', 'Cracow'],
-  ['Wrocław', 'PL', '', 'Wroclaw'],
-  ['Gdańsk', 'PL', '', 'Gdansk'],
-  ['Prague', 'CZ', '', 'Praha'],
-  ['Budapest', 'HU', ''],
-  ['Bucharest', 'RO', '', 'București'],
-  ['Cluj-Napoca', 'RO', '', 'Cluj'],
-  ['Sofia', 'BG', ''],
-  ['Belgrade', 'RS', ''],
-  ['Zagreb', 'HR', ''],
-  ['Ljubljana', 'SI', ''],
-  ['Athens', 'GR', ''],
-  ['Kyiv', 'UA', '', 'Kiev'],
-  ['Istanbul', 'TR', ''],
-  // Middle East and Africa
-  ['Tel Aviv', 'IL', '', 'Tel Aviv-Yafo', 'Tel-Aviv'],
-  ['Jerusalem', 'IL', ''],
-  ['Dubai', 'AE', ''],
-  ['Abu Dhabi', 'AE', ''],
-  ['Riyadh', 'SA', ''],
-  ['Doha', 'QA', ''],
-  ['Cairo', 'EG', ''],
-  ['Cape Town', 'ZA', ''],
-  ['Johannesburg', 'ZA', ''],
-  ['Lagos', 'NG', ''],
-  ['Nairobi', 'KE', ''],
-  ['Accra', 'GH', ''],
-  // Asia-Pacific
-  ['Bengaluru', 'IN', '', 'Bangalore'],
-  ['Hyderabad', 'IN', ''],
-  ['Pune', 'IN', ''],
-  ['Mumbai', 'IN', '', 'Bombay'],
-  ['Chennai', 'IN', ''],
-  ['Gurugram', 'IN', '', 'Gurgaon'],
-  ['Noida', 'IN', ''],
-  ['New Delhi', 'IN', '', 'Delhi'],
-  ['Kolkata', 'IN', ''],
-  ['Ahmedabad', 'IN', ''],
-  ['Karachi', 'PK', ''],
-  ['Lahore', 'PK', ''],
-  ['Singapore', 'SG', ''],
-  ['Kuala Lumpur', 'MY', ''],
-  ['Bangkok', 'TH', ''],
-  ['Jakarta', 'ID', ''],
-  ['Ho Chi Minh City', 'VN', '', 'Saigon'],
-  ['Hanoi', 'VN', ''],
-  ['Manila', 'PH', ''],
-  ['Makati', 'PH', ''],
-  ['Cebu', 'PH', ''],
-  ['Tokyo', 'JP', ''],
-  ['Osaka', 'JP', ''],
-  ['Seoul', 'KR', ''],
-  ['Beijing', 'CN', ''],
-  ['Shanghai', 'CN', ''],
-  ['Shenzhen', 'CN', ''],
-  ['Hangzhou', 'CN', ''],
-  ['Hong Kong', 'HK', ''],
-  ['Taipei', 'TW', ''],
-  ['Sydney', 'AU', ''],
-  ['Melbourne', 'AU', ''],
-  ['Brisbane', 'AU', ''],
-  ['Perth', 'AU', ''],
-  ['Adelaide', 'AU', ''],
-  ['Canberra', 'AU', ''],
-  ['Auckland', 'NZ', ''],
-  ['Wellington', 'NZ', ''],
+  ['Vienna', 'AT', '', '', 'Wien'],
+  ['Lisbon', 'PT', '', '', 'Lisboa'],
+  ['Milan', 'IT', '', '', 'Milano'],
+  ['Rome', 'IT', '', '', 'Roma'],
+  ['Gothenburg', 'SE', '', 'Göteborg', 'Gothenburg'],
+  ['Copenhagen', 'DK', '', '', 'København'],
+  ['Warsaw', 'PL', '', '', 'Warszawa'],
+  ['Kraków', 'PL', '', '', 'Cracow'],
+  ['Prague', 'CZ', '', '', 'Praha'],
+  ['Bucharest', 'RO', '', '', 'București'],
+  ['Cluj-Napoca', 'RO', '', '', 'Cluj'],
+  ['Kyiv', 'UA', '', '', 'Kiev'],
+  ['Tel Aviv', 'IL', '', '', 'Tel Aviv-Yafo', 'Tel-Aviv'],
+  ['Bengaluru', 'IN', '', '', 'Bangalore'],
+  ['Mumbai', 'IN', '', '', 'Bombay'],
+  ['Gurugram', 'IN', '', 'Gurgaon', 'Gurugram'],
+  ['New Delhi', 'IN', '', '', 'Delhi'],
+  ['Ho Chi Minh City', 'VN', '', '', 'Saigon'],
+  ['Makati', 'PH', '', 'Makati City', 'Makati'],
+  ['Cebu', 'PH', '', 'Cebu City', 'Cebu'],
 ];
 
-const BY_KEY = new Map<string, CityInfo>();
-for (const [name, countryCode, region, ...aliases] of CITY_ROWS) {
-  const info: CityInfo = { name: name as string, countryCode: countryCode as string, region: region || null };
-  for (const key of [name as string, ...aliases]) BY_KEY.set(cityKey(key), info);
-}
+// How much more a US city weighs than its population, and a city in a country the rest of
+// the posting names (see above).
+const US_WEIGHT = 3;
+const PREFERRED_WEIGHT = 10;
+
 // A bare "Washington" is more often the state than the capital; the capital is reached
 // through "Washington, DC", "Washington DC" or "DC".
-BY_KEY.delete('washington');
+const NOT_ALONE = new Set(['washington']);
 
-/** Folded, punctuation-free, "Greater … Area" wrappers removed. */
-export function cityKey(s: string): string {
-  return foldText(s)
-    .replace(/\./g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .replace(/^greater /, '')
-    .replace(/ (?:metropolitan |metro )?(?:area|region)$/, '')
-    .trim();
+let aliases: Map<string, CityInfo> | null = null;
+// The store's name of the cities an alias row names ("New York", not "New York City").
+const storeNames = new Map<GazetteerCity, string>();
+
+function info(c: GazetteerCity): CityInfo {
+  return {
+    name: storeNames.get(c) ?? c.name,
+    countryCode: c.countryCode,
+    region: c.region,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    population: c.population,
+  };
 }
 
-/** A known city by name or alias ("SF", "NYC", "Bangalore", "Greater Seattle Area"). */
-export function lookupCity(text: string | null | undefined): CityInfo | null {
+function buildAliases(): Map<string, CityInfo> {
+  const byKey = new Map<string, CityInfo>();
+  for (const [name, country, region, geoName, ...names] of ALIAS_ROWS as ReadonlyArray<string[]>) {
+    const target = citiesNamed(geoName || (name as string)).find(
+      (c) => c.countryCode === country && (!region || c.region === region),
+    );
+    if (!target) throw new Error(`alias target ${name} (${country}) is not in the gazetteer`);
+    storeNames.set(target, name as string);
+    for (const alias of [name as string, ...names]) {
+      if (!NOT_ALONE.has(placeKey(alias))) byKey.set(placeKey(alias), info(target));
+    }
+  }
+  return byKey;
+}
+
+/** The city an alias of the list names ("SF", "NYC", "LA"), or null. */
+export function lookupAlias(text: string): CityInfo | null {
+  return alias(text);
+}
+
+function alias(text: string): CityInfo | null {
+  aliases ??= buildAliases();
+  const key = placeKey(text);
+  return aliases.get(key) ?? aliases.get(unwrappedKey(key)) ?? null;
+}
+
+function weight(c: GazetteerCity): number {
+  return c.countryCode === 'US' ? c.population * US_WEIGHT : c.population;
+}
+
+/**
+ * The city a name means in its context (see the order above), or null when the gazetteer
+ * has no city of that name there. An alias wins when it fits the context ("LA" is Los
+ * Angeles unless the context is elsewhere).
+ */
+export function resolveCity(text: string | null | undefined, context: CityContext = {}): CityInfo | null {
   if (typeof text !== 'string' || text.trim() === '') return null;
-  return BY_KEY.get(cityKey(text)) ?? null;
+  const { region = null, countryCode = null, preferCountries = [] } = context;
+  const fits = (c: { countryCode: string; region: string | null }) =>
+    (countryCode === null || c.countryCode === countryCode) && (region === null || c.region === region);
+  const pinned = alias(text);
+  if (pinned && fits(pinned)) return pinned;
+  const candidates = citiesNamed(text).filter(fits);
+  if (candidates.length === 0) return null;
+  const score = (c: GazetteerCity) =>
+    weight(c) * (preferCountries.includes(c.countryCode) ? PREFERRED_WEIGHT : 1);
+  let best = candidates[0] as GazetteerCity;
+  for (const c of candidates) if (score(c) > score(best)) best = c;
+  return info(best);
+}
+
+/**
+ * True when namesakes in other countries or states weigh at least a tenth of the
+ * heaviest ("Cambridge", "Waterloo"; not "Toronto"): the posting's other places decide.
+ */
+export function isAmbiguous(text: string): boolean {
+  const candidates = citiesNamed(text);
+  const top = candidates.reduce<GazetteerCity | null>(
+    (b, c) => (b === null || weight(c) > weight(b) ? c : b),
+    null,
+  );
+  return (
+    top !== null &&
+    candidates.some(
+      (c) => (c.countryCode !== top.countryCode || c.region !== top.region) && weight(c) * 10 >= weight(top),
+    )
+  );
+}
+
+/**
+ * A well-known city by name or alias ("SF", "NYC", "Bangalore", "Greater Seattle Area",
+ * "Lisbon"): an alias, or a gazetteer city of 50,000 people or more. For readers that
+ * must tell a place from other words (the HN header parser), where a village named like
+ * a common word would mislead.
+ */
+export function lookupCity(text: string | null | undefined): CityInfo | null {
+  const city = resolveCity(text);
+  if (city === null) return null;
+  // "Washington", "Georgia": the state, more often than not.
+  if (alias(text as string) === null && lookupRegion(text as string) !== null) return null;
+  return alias(text as string) !== null || city.population >= 50_000 ? city : null;
 }

@@ -119,7 +119,9 @@ function build(raw: RawPosting, title: string, externalId: string, now: Date): N
   const extra = strings(raw.extraLocations);
   const mainLocation = str(raw.locationText, 2_000);
   const allLocationText = [mainLocation, ...extra].filter((s): s is string => s !== null).join('; ');
-  const places = parseLocations(allLocationText, structured);
+  const places = parseLocations(allLocationText, structured, {
+    companyDomain: typeof raw.companyDomain === 'string' ? raw.companyDomain : null,
+  });
   const first = places[0] ?? null;
   const locationText =
     mainLocation ??

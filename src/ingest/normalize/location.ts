@@ -1,17 +1,23 @@
 /**
- * Free location text → places (city, region, ISO country).
+ * Free location text → places (city, region, ISO country, the city's coordinates) and the
+ * areas a remote job is open to.
  *
  * Feeds pack several places into one string with mixed separators (`;`, `|`, ` or `,
- * ` / `; 8.3% of Greenhouse location names in one sample) and prefix countries
- * ("ES - Barcelona, Spain", "India - Bengaluru"). This file splits the string, parses
- * each piece (place.ts), adds the structured fields and removes duplicates; a piece
- * that is only "Remote" yields no place.
+ * ` / `; 8.3% of Greenhouse location names in one sample), glue two places together
+ * ("Des Moines, IA Denver, CO") and prefix countries ("ES - Barcelona, Spain"). This file
+ * splits the string, parses each piece (place.ts), adds the structured fields and removes
+ * duplicates; a piece that is only "Remote" yields no place, and "Remote — EU" yields the
+ * area "EU", not a country. A city named with nothing beside it is chosen among its
+ * namesakes by the countries the rest of the posting names, then its company's (cities.ts).
  */
-import type { PlaceParts } from '../../domain/job.ts';
 import { collapseWhitespace, foldText } from '../../domain/text.ts';
-import { countryCode } from './countries.ts';
-import { parsePlace, withCity } from './place.ts';
+import { lookupAlias, resolveCity } from './cities.ts';
+import { countryCode, isKnownCountryCode } from './countries.ts';
+import { parsePiece } from './place-piece.ts';
+import { withCity, type ResolvedPlace } from './place.ts';
 import { lookupRegion } from './regions.ts';
+
+export type { ResolvedPlace } from './place.ts';
 
 export interface StructuredLocation {
   city?: string | null;
@@ -20,39 +26,114 @@ export interface StructuredLocation {
   country?: string | null;
 }
 
+export interface LocationEvidence {
+  /** The company's domain: a country-code domain ("acme.co.uk", "acme.de") is a hint. */
+  companyDomain?: string | null;
+}
+
+export interface ResolvedLocations {
+  places: ResolvedPlace[];
+  /** Areas bigger than a country the text names ("EU", "EMEA", "Worldwide"). */
+  areas: string[];
+}
+
 const SEPARATORS = /\s*(?:;|\||\n|•|\s+or\s+|\s+\/\s+)\s*/i;
+// "Des Moines, IA Denver, CO", "Bethesda, MD, Boston, MA": a state code followed by the
+// next "City, ST".
+const GLUED = /,\s*([A-Z]{2})(?:\s+|\s*,\s*)(?=\p{Lu}[\p{L}.' -]*,\s*[A-Z]{2}\b)/gu;
 
 /** Splits a multi-place string on the separators feeds use. */
 export function splitLocationText(text: string): string[] {
   return text
+    .replace(GLUED, ', $1; ')
     .split(SEPARATORS)
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
 
-function structuredPlace(s: StructuredLocation): PlaceParts | null {
-  const country = countryCode(s.country ?? null);
-  const regionText = typeof s.region === 'string' ? collapseWhitespace(s.region) : '';
+// Country-code domains used as generic ones: no company country from them.
+const GENERIC_TLDS = new Set([
+  'io',
+  'co',
+  'ai',
+  'me',
+  'tv',
+  'ly',
+  'gg',
+  'sh',
+  'so',
+  'to',
+  'fm',
+  'am',
+  'cc',
+  'ws',
+  'la',
+  'vc',
+  'ac',
+  'is',
+]);
+
+/** The country of a country-code domain ("acme.co.uk" → GB), or null. */
+export function countryOfDomain(domain: string | null | undefined): string | null {
+  const tld =
+    typeof domain === 'string' ? /\.([a-z]{2})$/i.exec(domain.trim())?.[1]?.toLowerCase() : undefined;
+  if (tld === undefined || GENERIC_TLDS.has(tld)) return null;
+  const code = tld === 'uk' ? 'GB' : tld.toUpperCase();
+  return isKnownCountryCode(code) ? code : null;
+}
+
+function structuredPlace(s: StructuredLocation, prefer: readonly string[]): ResolvedPlace | null {
+  let country = countryCode(s.country ?? null);
+  let regionText = typeof s.region === 'string' ? collapseWhitespace(s.region) : '';
+  // "UK" as the region: a country, not a region.
+  if (/^[A-Za-z.]{2,4}$/.test(regionText) && !lookupRegion(regionText) && countryCode(regionText)) {
+    country ??= countryCode(regionText);
+    regionText = '';
+  }
   const region = regionText
     ? lookupRegion(regionText.length === 2 ? regionText.toUpperCase() : regionText, country)
     : null;
-  const place: PlaceParts = {
+  const place: ResolvedPlace = {
     city: null,
     region: region?.code ?? (regionText || null),
     countryCode: country ?? region?.countryCode ?? null,
   };
-  const cityText = typeof s.city === 'string' ? s.city : '';
-  const result = cityText.trim() ? withCity(place, cityText) : place;
+  const cityText = typeof s.city === 'string' ? collapseWhitespace(s.city) : '';
+  let result: ResolvedPlace = place;
+  if (cityText.includes(',')) {
+    // "London, UK" in the city field.
+    const first = parsePiece(cityText, prefer).places[0];
+    if (
+      first &&
+      (place.countryCode === null || first.countryCode === null || first.countryCode === place.countryCode)
+    ) {
+      result = {
+        ...first,
+        region: first.region ?? place.region,
+        countryCode: first.countryCode ?? place.countryCode,
+      };
+    }
+  } else if (cityText) {
+    // A country or a state in the city field is none ("Portugal"), unless it is also a
+    // city there ("Singapore", "New York"); a name the gazetteer lacks in a stated
+    // country is dropped ("Des" for Des Moines).
+    const ctx = { prefer, guessed: false };
+    const isCity =
+      lookupAlias(cityText) !== null ||
+      resolveCity(cityText, { countryCode: place.countryCode }) !== null ||
+      (countryCode(cityText) === null && lookupRegion(cityText, place.countryCode) === null);
+    if (isCity) result = withCity(place, cityText, ctx, place.countryCode === null || region !== null);
+  }
   if (result.city === null && result.region === null && result.countryCode === null) return null;
   return result;
 }
 
-function key(p: PlaceParts): string {
+function key(p: ResolvedPlace): string {
   return [p.city, p.region, p.countryCode].map((v) => (v ? foldText(v) : '')).join('|');
 }
 
 /** True when `a` says less than `b` and nothing that contradicts it. */
-function subsumedBy(a: PlaceParts, b: PlaceParts): boolean {
+function subsumedBy(a: ResolvedPlace, b: ResolvedPlace): boolean {
   if (a === b) return false;
   const fields = ['city', 'region', 'countryCode'] as const;
   const compatible = fields.every(
@@ -63,25 +144,35 @@ function subsumedBy(a: PlaceParts, b: PlaceParts): boolean {
 }
 
 /**
- * All places named by the text (and the structured fields, listed first), deduplicated;
- * a place that only repeats part of a more specific one ("United States" next to
- * "Austin, TX, US") is dropped.
+ * All places named by the text (and the structured fields, listed first), deduplicated
+ * (a place that only repeats part of a more specific one, "United States" next to
+ * "Austin, TX, US", is dropped), and the areas the text names.
  */
-export function parseLocations(
+export function resolveLocations(
   text: string | null | undefined,
   structured?: StructuredLocation | null,
-): PlaceParts[] {
-  const places: PlaceParts[] = [];
+  evidence: LocationEvidence = {},
+): ResolvedLocations {
+  const pieces = typeof text === 'string' ? splitLocationText(text.slice(0, 5_000)) : [];
+  const parsed = pieces.map((piece) => parsePiece(piece));
+  const areas = [...new Set(parsed.flatMap((p) => p.areas))];
+  const stated = parsed.filter((p) => !p.guessed).flatMap((p) => p.places.map((place) => place.countryCode));
+  const structuredCountry =
+    structured && typeof structured === 'object' ? countryCode(structured.country ?? null) : null;
+  const prefer = [...new Set([...stated, structuredCountry, countryOfDomain(evidence.companyDomain)])].filter(
+    (c): c is string => c !== null,
+  );
+  const places: ResolvedPlace[] = [];
   if (structured && typeof structured === 'object') {
-    const place = structuredPlace(structured);
-    if (place) places.push(place);
+    const place = structuredPlace(structured, prefer);
+    // "Remote from EU" with the employer's address in Estonia: the area, not the address.
+    const onlyArea = areas.length > 0 && parsed.every((p) => p.places.length === 0);
+    if (place && !(onlyArea && place.city === null)) places.push(place);
   }
-  if (typeof text === 'string') {
-    for (const piece of splitLocationText(text.slice(0, 5_000))) {
-      const place = parsePlace(piece);
-      if (place) places.push(place);
-    }
-  }
+  parsed.forEach((result, i) => {
+    const again = result.guessed && prefer.length > 0 ? parsePiece(pieces[i] as string, prefer) : result;
+    places.push(...again.places);
+  });
   const seen = new Set<string>();
   const unique = places.filter((p) => {
     const k = key(p);
@@ -89,5 +180,14 @@ export function parseLocations(
     seen.add(k);
     return true;
   });
-  return unique.filter((p) => !unique.some((other) => subsumedBy(p, other)));
+  return { places: unique.filter((p) => !unique.some((other) => subsumedBy(p, other))), areas };
+}
+
+/** The places of `resolveLocations`. */
+export function parseLocations(
+  text: string | null | undefined,
+  structured?: StructuredLocation | null,
+  evidence: LocationEvidence = {},
+): ResolvedPlace[] {
+  return resolveLocations(text, structured, evidence).places;
 }

@@ -1,97 +1,135 @@
 /**
- * One place from one piece of a location string: "ES - Barcelona, Spain",
- * "Remote - United States", "San Francisco, CA", "Berlin", "SF". Parsed right to left:
- * country, then state/region, then city. Workplace words ("Remote", "Hybrid", "Home
- * based") are stripped and never become a city.
+ * Places from the comma list of one piece of a location string: "San Francisco, CA",
+ * "665 Clyde Avenue, Mountain View, CA", "Mexico, Mexico City", "Amsterdam, Berlin,
+ * Munich". Countries, then states and provinces, are read first, wherever they stand; the
+ * city is the part the gazetteer knows in that state or country (cities.ts says which of
+ * several of one name). Street addresses, employment words and areas never become a city.
  */
 import type { PlaceParts } from '../../domain/job.ts';
-import { collapseWhitespace, foldText } from '../../domain/text.ts';
-import { lookupCity } from './cities.ts';
+import { collapseWhitespace } from '../../domain/text.ts';
+import { isAmbiguous, lookupAlias, resolveCity, type CityInfo } from './cities.ts';
 import { countryCode } from './countries.ts';
+import { isNameLike, isNotAPlace, isStreet, SITE_WORDS, streetTail } from './place-words.ts';
 import { lookupRegion } from './regions.ts';
 
-const WORKPLACE_WORDS =
-  /\b(?:(?:fully |100% )?(?:remote|remotely|remoto|virtual)(?:[- ]first| friendly| eligible| ok| only| based)?(?: in the| in| from| within| based in| -)?|hybrid(?: in)?|on-?site(?: in)?|in[- ]office|(?:home|office)[- ]based|anywhere(?: in)?|worldwide|work from home|wfh|home ?office|distributed|telecommute)\b/gi;
-// Words that qualify a site rather than name a place ("Bengaluru, India Office").
-const SITE_WORDS = /\s+(?:office|offices|hq|headquarters|campus|global hq|hub)$/i;
-// Areas bigger than a country, and placeholders: no place to record.
-const NOT_A_PLACE = new Set(
-  (
-    'emea|apac|apj|latam|amer|americas|north america|south america|latin america|europe|eu|asia|africa|' +
-    'middle east|oceania|global|international|multiple locations|various|various locations|tbd|n a|na|' +
-    'nationwide|any|everywhere|other'
-  ).split('|'),
-);
-
-function emptyPlace(): PlaceParts {
-  return { city: null, region: null, countryCode: null };
+/** A place as the normalizer resolves it: the stored parts, and the city's coordinates. */
+export interface ResolvedPlace extends PlaceParts {
+  /** WGS84 degrees of the gazetteer city; absent when the city is not in the gazetteer. */
+  latitude?: number;
+  longitude?: number;
 }
 
-function isNotAPlace(s: string): boolean {
-  return NOT_A_PLACE.has(
-    foldText(s)
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim(),
-  );
+export interface Ctx {
+  prefer: readonly string[];
+  guessed: boolean;
 }
 
-/** Fills country/region and the canonical name from the city table when consistent. */
-export function withCity(place: PlaceParts, cityText: string): PlaceParts {
-  const city = collapseWhitespace(cityText.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, ''));
-  // Leftovers of separators ("/ or") and postal codes are not cities.
-  if (!/\p{L}{2}/u.test(city) || /^(?:or|and|to|in)(?:\s|$)/i.test(city) || isNotAPlace(city)) return place;
-  const info = lookupCity(city);
-  const consistent =
-    info !== null &&
-    (place.countryCode === null || place.countryCode === info.countryCode) &&
-    (place.region === null || info.region === null || place.region === info.region);
-  if (!info || !consistent) return { ...place, city };
+export const isNorthAmerica = (code: string | null) => code === null || code === 'US' || code === 'CA';
+
+function cityPlace(place: PlaceParts, info: CityInfo): ResolvedPlace {
   return {
     city: info.name,
     region: place.region ?? info.region,
     countryCode: place.countryCode ?? info.countryCode,
+    latitude: info.latitude,
+    longitude: info.longitude,
   };
 }
 
-/** "San Francisco, CA", "London, England, United Kingdom", "Berlin", "SF". */
-function parseCommaList(text: string, countryHint: string | null): PlaceParts {
-  const parts = text
-    .split(',')
-    .map((p) => p.trim().replace(SITE_WORDS, '').trim())
-    .filter((p) => p !== '' && !isNotAPlace(p));
-  // "Boston, MA  USA": a trailing country glued to the state by spaces.
-  const tail = parts.length >= 2 ? /^([A-Z]{2})\s+(\S.*)$/.exec(parts[parts.length - 1] as string) : null;
-  if (tail && lookupRegion(tail[1] as string) && countryCode(tail[2] as string)) {
-    parts.splice(parts.length - 1, 1, tail[1] as string);
+/** The gazetteer's city for a name in the place's state or country, or null. */
+function resolveIn(place: PlaceParts, name: string, ctx: Ctx): CityInfo | null {
+  const region = isNorthAmerica(place.countryCode) && lookupRegion(place.region ?? '') ? place.region : null;
+  const bare = region === null && place.countryCode === null;
+  const info = resolveCity(name, {
+    region,
+    countryCode: place.countryCode,
+    preferCountries: bare ? ctx.prefer : [],
+  });
+  if (info && bare && lookupAlias(name) === null && isAmbiguous(name)) ctx.guessed = true;
+  return info;
+}
+
+/**
+ * The place with its city: the gazetteer's when it knows the name there, else the name as
+ * written when `keepUnknown` and it looks like a name ("Smallville").
+ */
+export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnknown = true): ResolvedPlace {
+  const city = collapseWhitespace(cityText.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, ''));
+  // Leftovers of separators ("/ or") and postal codes are not cities.
+  if (!/\p{L}{2}/u.test(city) || /^(?:or|and|to|in)(?:\s|$)/i.test(city) || isNotAPlace(city)) return place;
+  // "Chantilly/Herndon", "Islamabad & Lahore": the first the gazetteer knows.
+  const names = /[/&]/.test(city) ? city.split(/\s*[/&]\s*/).filter((n) => n !== '') : [city];
+  for (const name of names) {
+    if (isNotAPlace(name)) continue;
+    const info = resolveIn(place, name, ctx);
+    if (info) return cityPlace(place, info);
   }
-  const place = emptyPlace();
-  place.countryCode = countryHint;
-  if (parts.length === 0) return place;
-  if (parts.length === 1) {
-    const only = parts[0] as string;
-    if (lookupCity(only)) return withCity(place, only);
-    const region = lookupRegion(only, place.countryCode);
-    if (region) return { city: null, region: region.code, countryCode: region.countryCode };
-    const country = countryCode(only);
-    if (country) return { ...place, countryCode: country };
-    // "Walnut CA": city and state code without a comma.
-    const glued = /^(.+?)\s+([A-Z]{2})$/.exec(only);
-    const gluedRegion = glued ? lookupRegion(glued[2] as string, place.countryCode) : null;
-    if (glued && gluedRegion) {
-      return withCity(
-        { city: null, region: gluedRegion.code, countryCode: gluedRegion.countryCode },
-        glued[1] as string,
-      );
-    }
-    return withCity(place, only);
+  const first = names[0] ?? '';
+  return keepUnknown && isNameLike(first) && !isNotAPlace(first) ? { ...place, city: first } : place;
+}
+
+/** The part without site words ("Office", "HQ", "Preferred"). */
+export function cleanPart(part: string): string {
+  let p = part.trim();
+  for (let before = ''; before !== p;) {
+    before = p;
+    p = p.replace(SITE_WORDS, '').trim();
   }
+  return p;
+}
+
+/** Street parts dropped; one that ends in a known city ("2116 Penn Ave Pittsburgh") keeps it. */
+function withoutStreets(parts: string[]): string[] {
+  return parts.flatMap((part) => {
+    if (!isStreet(part)) return [part];
+    const tail = streetTail(part).find((t) => resolveCity(t) !== null);
+    return tail ? [tail] : [];
+  });
+}
+
+function isCountryOnly(part: string): boolean {
+  return countryCode(part) !== null && !/^[A-Za-z]{2}$/.test(part) && lookupRegion(part) === null;
+}
+
+/** One part alone: a city alias, a state, a country, a city, or a name as written. */
+function solePart(place: PlaceParts, only: string, ctx: Ctx): ResolvedPlace {
+  if (lookupAlias(only)) return withCity(place, only, ctx);
+  const region = lookupRegion(only, place.countryCode);
+  if (region) return { city: null, region: region.code, countryCode: region.countryCode };
+  const country = countryCode(only);
+  if (country) return { ...place, countryCode: country };
+  // "Walnut CA": city and state code without a comma.
+  const glued = /^(.+?)\s+([A-Z]{2})$/.exec(only);
+  const gluedRegion = glued ? lookupRegion(glued[2] as string, place.countryCode) : null;
+  if (glued && gluedRegion && !resolveIn(place, only, { ...ctx })) {
+    return withCity(
+      { city: null, region: gluedRegion.code, countryCode: gluedRegion.countryCode },
+      glued[1] as string,
+      ctx,
+    );
+  }
+  return withCity(place, only, ctx);
+}
+
+/**
+ * The last part(s) as country and state: "…, CA", "…, Berlin, DE", "…, Ontario, Canada".
+ * Returns the part read as a state, if any.
+ */
+function takeCountryAndRegion(parts: string[], place: PlaceParts): string | null {
+  let regionPart: string | null = null;
   const last = parts[parts.length - 1] as string;
-  const firstCity = lookupCity(parts[0] as string);
   const asCode = last.toUpperCase();
-  // "Berlin, DE" and "Mumbai, IN": a code that is the known city's country is the
-  // country, even though DE and IN are also US state codes.
-  if (/^[A-Z]{2}$/.test(last) && firstCity && firstCity.countryCode === asCode && asCode !== 'US') {
+  const first = parts[0] as string;
+  const firstCity =
+    /^[A-Z]{2}$/.test(last) && asCode !== 'US' ? resolveCity(first, { countryCode: asCode }) : null;
+  // "Berlin, DE", "Mumbai, IN", "Toronto, CA": a code that is the city's country is the
+  // country, even though DE, IN and CA are also US state codes, unless the state has a
+  // city of that name too ("Richmond, CA").
+  if (firstCity && asCode !== 'PR' && !resolveCity(first, { region: asCode, countryCode: 'US' })) {
     place.countryCode = asCode;
+    parts.pop();
+  } else if (/^[A-Z]{2}$/.test(last) && lookupRegion(last) === null && isElsewhere(first, asCode)) {
+    // "Munich, BY": Bavaria's code, not Belarus; the city says where it is.
     parts.pop();
   } else {
     const region = lookupRegion(last, place.countryCode);
@@ -99,7 +137,7 @@ function parseCommaList(text: string, countryHint: string | null): PlaceParts {
     if (region && !(country && /^[A-Z]{2}$/.test(last) && parts.length >= 3)) {
       place.region = region.code;
       place.countryCode = region.countryCode;
-      parts.pop();
+      regionPart = parts.pop() ?? null;
     } else if (country) {
       place.countryCode = country;
       parts.pop();
@@ -108,73 +146,98 @@ function parseCommaList(text: string, countryHint: string | null): PlaceParts {
   if (parts.length >= 2 && place.region === null) {
     const next = parts[parts.length - 1] as string;
     const region = lookupRegion(next, place.countryCode);
-    const knownCity = lookupCity(parts[0] as string);
+    const abroad = !isNorthAmerica(place.countryCode ?? resolveCity(parts[0] as string)?.countryCode ?? null);
     if (region) {
       place.region = region.code;
       place.countryCode = region.countryCode;
-      parts.pop();
-    } else if (!lookupCity(next) && !/\d/.test(next) && (place.countryCode !== null || knownCity !== null)) {
+      regionPart = parts.pop() ?? null;
+    } else if (!isCityThere(place, next) && !/\d/.test(next) && abroad) {
       // A first-level region outside the US and Canada, kept as written ("England",
       // "Bengaluru, Karnataka").
       place.region = collapseWhitespace(next);
       parts.pop();
     }
   }
-  // The city leads: "City, Region, Country".
-  return withCity(place, parts[0] ?? '');
+  return regionPart;
 }
 
-/** One place from one piece of a multi-place string; null when nothing is left. */
-export function parsePlace(piece: string): PlaceParts | null {
-  let text = piece;
-  let countryHint: string | null = null;
-  // "(US)" / "(Hybrid)" / "(Remote - EU)": a country inside parentheses is a hint.
-  text = text.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
-    const country = countryCode(inner.replace(WORKPLACE_WORDS, ' ').replace(/[-–—,:]/g, ' '));
-    if (country && countryHint === null) countryHint = country;
-    return ' ';
-  });
-  text = collapseWhitespace(text.replace(WORKPLACE_WORDS, ' - '));
-  const segments = text
-    .split(/\s*[-–—:]\s+|\s+[-–—:]\s*|^\s*[-–—]\s*/)
-    .map((s) => s.trim().replace(/^[,\s]+|[,\s]+$/g, ''))
-    .filter((s) => s !== '');
-  let main: string | null = null;
-  let regionHint: string | null = null;
-  let codeHint: string | null = null;
-  for (const segment of segments) {
-    const country = segment.includes(',') ? null : countryCode(segment);
-    if (country) {
-      countryHint ??= country;
-      if (/^[A-Za-z]{2}$/.test(segment)) codeHint = segment.toUpperCase();
-      continue;
+/** True when a big city of that name is nowhere in the state or country `code` names. */
+function isElsewhere(name: string, code: string): boolean {
+  const city = lookupAlias(name) ?? resolveCity(name);
+  if (city === null || city.population < 100_000) return false;
+  return resolveCity(name, { countryCode: countryCode(code) ?? code }) === null;
+}
+
+/** A city big enough that a list of such names is a list of places, not city + region. */
+function isCityThere(place: PlaceParts, name: string): boolean {
+  if (lookupAlias(name)) return true;
+  // "VIC", "NSW": a code, not the town of Vic.
+  if (/^[A-Z]{2,3}$/.test(name)) return false;
+  const info = resolveCity(name, { countryCode: place.countryCode });
+  return info !== null && info.population >= 15_000;
+}
+
+/** "San Francisco, CA", "London, England, United Kingdom", "Berlin", "SF", "A, B, C". */
+export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): ResolvedPlace[] {
+  let parts = withoutStreets(
+    text
+      .split(',')
+      .map(cleanPart)
+      .filter((p) => p !== '' && !isNotAPlace(p) && !/^\d[\d -]*$/.test(p)),
+  );
+  // "Boston, MA  USA": a trailing country glued to the state by spaces.
+  const tail = parts.length >= 2 ? /^([A-Z]{2})\s+(\S.*)$/.exec(parts[parts.length - 1] as string) : null;
+  if (tail && lookupRegion(tail[1] as string) && countryCode(tail[2] as string)) {
+    parts.splice(parts.length - 1, 1, tail[1] as string);
+  }
+  // "United States, California, Los Angeles", "Mexico, Mexico City": the country first.
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length >= 2 && isCountryOnly(parts[0] as string) && !countryCode(last) && !lookupRegion(last)) {
+    parts = parts.reverse();
+  }
+  const place: PlaceParts = { city: null, region: hint.region, countryCode: hint.countryCode };
+  if (parts.length === 0) return [place];
+  if (parts.length === 1) return [solePart(place, parts[0] as string, ctx)];
+  const regionPart = takeCountryAndRegion(parts, place);
+  // "Boston, New York": two cities, not Boston in New York State (8,000 people).
+  const stateCity = regionPart && regionPart.length > 2 ? lookupAlias(regionPart) : null;
+  if (stateCity && parts.length === 1) {
+    const inState = resolveIn(place, parts[0] as string, { ...ctx });
+    const anywhere = resolveCity(parts[0] as string, { countryCode: place.countryCode });
+    if (anywhere && anywhere.population >= 100_000 && (inState?.population ?? 0) * 50 < anywhere.population) {
+      const country: PlaceParts = { city: null, region: null, countryCode: place.countryCode };
+      return [withCity(country, parts[0] as string, ctx), withCity(country, regionPart as string, ctx)];
     }
-    const region = segment.includes(',') ? null : lookupRegion(segment);
-    if (region && !lookupCity(segment)) {
-      regionHint ??= region.code;
-      countryHint ??= region.countryCode;
-      continue;
-    }
-    main ??= segment;
   }
-  if (main === null) {
-    if (countryHint === null && regionHint === null) return null;
-    return { city: null, region: regionHint, countryCode: countryHint };
+  if (parts.length === 1 && place.region === null && place.countryCode !== null) {
+    return [solePartIn(place, parts[0] as string, ctx)];
   }
-  // "CA - San Francisco": the code was California, not Canada.
-  const city = lookupCity(main.split(',')[0] ?? '');
-  if (codeHint && countryHint === codeHint && city && city.countryCode === 'US' && city.region === codeHint) {
-    countryHint = 'US';
-    regionHint ??= codeHint;
+  // "Amsterdam, Berlin, Munich, Ghent": several cities, each a place (a name the
+  // gazetteer lacks among them is dropped).
+  const cities = place.region === null ? parts.filter((p) => isCityThere(place, p)) : [];
+  if (cities.length >= 2 && cities.length * 2 >= parts.length) {
+    return cities.map((p) => withCity(place, p, ctx));
   }
-  const place = parseCommaList(main, countryHint);
-  if (
-    place.region === null &&
-    regionHint !== null &&
-    (place.countryCode === null || place.countryCode === countryHint)
-  ) {
-    place.region = regionHint;
+  const known = parts.find((p) => resolveIn(place, p, { ...ctx }) !== null);
+  if (known) return [withCity(place, known, ctx)];
+  // "Hollywood, LA": LA the city, not Louisiana.
+  const regionCity = place.region ? lookupAlias(place.region) : null;
+  if (regionCity && resolveCity(parts[0] as string, { region: regionCity.region, countryCode: 'US' })) {
+    return [withCity({ city: null, region: regionCity.region, countryCode: 'US' }, parts[0] as string, ctx)];
   }
-  if (place.city === null && place.region === null && place.countryCode === null) return null;
-  return place;
+  return [withCity(place, parts[0] ?? '', ctx)];
+}
+
+// "Tel Aviv District", "Tokyo Prefecture", "Brussels-Capital": a region, not a city.
+const REGION_WORDS = /[\s-](?:district|province|prefecture|state|county|region|capital|voivodeship|oblast)$/i;
+
+/** "Colorado, United States", "New York, United States", "Tel Aviv District, Israel". */
+function solePartIn(place: PlaceParts, only: string, ctx: Ctx): ResolvedPlace {
+  if (lookupAlias(only)) return withCity(place, only, ctx);
+  const region = lookupRegion(only, place.countryCode);
+  if (region) return { city: null, region: region.code, countryCode: region.countryCode };
+  if (REGION_WORDS.test(only) && !resolveIn(place, only, { ...ctx })) {
+    return { ...place, region: collapseWhitespace(only) };
+  }
+  return withCity(place, only, ctx);
 }

@@ -85,10 +85,11 @@ describe('normalizePosting composes every field', () => {
         postedAt: 1772006400000,
       }),
     );
-    // The structured country alone is subsumed by the cities that carry it.
+    // The structured country alone is subsumed by the cities that carry it; each city
+    // carries the gazetteer's coordinates.
     expect(job.places).toEqual([
-      { city: 'Berlin', region: null, countryCode: 'DE' },
-      { city: 'Munich', region: null, countryCode: 'DE' },
+      { city: 'Berlin', region: null, countryCode: 'DE', latitude: 52.52437, longitude: 13.41053 },
+      { city: 'Munich', region: null, countryCode: 'DE', latitude: 48.13743, longitude: 11.57549 },
     ]);
     expect(job.city).toBe('Berlin');
     expect(job.remoteType).toBe('hybrid');

@@ -3,8 +3,9 @@ import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { createGenericSource } from '../../../src/ingest/sources/generic.source.ts';
 
 describe('a generic mapping can name the currency its pay columns are in (issue 11)', () => {
-  // A US employer's export: amounts and periods, no currency column, no country.
-  const csv = 'Title,Min,Max,Period,Where\nClerk,18,22,hour,Springfield\nAnalyst,70000,0,year,Remote\n';
+  // A US employer's export: amounts and periods, no currency column, no country (the
+  // gazetteer places a bare "Springfield" in the US, so the places say none either).
+  const csv = 'Title,Min,Max,Period,Where\nClerk,18,22,hour,On site\nAnalyst,70000,0,year,Remote\n';
   const fields = {
     title: 'Title',
     salaryMin: 'Min',

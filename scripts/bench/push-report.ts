@@ -1,0 +1,163 @@
+/**
+ * The push part's printed report (push.ts measures): per channel the jobs delivered
+ * against the jobs expected and the commit → arrival percentiles, where webhooks' time
+ * went, CPU per matched event, and the ingest's throughput with and without subscribers.
+ */
+import { fmt, log, ms, table } from './format.ts';
+import type { PushOptions } from './options.ts';
+import { spread, type ChannelFigures } from './push-analysis.ts';
+import type { Gateway } from './push-gateway.ts';
+import type { IngestDone } from './push-ingest.ts';
+import { perSecond, type Costs } from './stage.ts';
+
+export const TARGET_SSE_P99_MS = 1_000;
+export const TARGET_HOOK_P99_MS = 5_000;
+export const TARGET_SLOWDOWN = 0.1;
+
+export interface IngestPhase {
+  label: string;
+  ingest: IngestDone['result'];
+  /** This process (the gateway) and the server, from the ingest's start to the end of delivery. */
+  window: Costs;
+  load: string;
+}
+
+export interface DeliveryLags {
+  deliveries: number;
+  jobs: number;
+  /** From the newest commit among a delivery's jobs to the delivery row's fill transaction, ms. */
+  fill: number[];
+  /** From the fill to the receiver's 2xx being recorded, ms. */
+  send: number[];
+}
+
+export interface PushRun extends IngestPhase {
+  lags: DeliveryLags;
+  sse: ChannelFigures;
+  hooks: ChannelFigures;
+  exactCommits: boolean;
+  events: number;
+  /** From the ingest's end (its last commit) to the last arrival, ms. */
+  drainMs: number;
+  timedOut: boolean;
+  clientsCpu: number;
+  reads: { calls: number; ms: number };
+  heads: { calls: number; ms: number };
+  warnings: Gateway['warnings'];
+  streamErrors: string[];
+}
+
+export function printPushReport(
+  push: PushOptions,
+  run: PushRun,
+  without: IngestPhase[],
+  drainLimitMs: number,
+): void {
+  log(
+    `## Push delivery: ${fmt(push.subscribers)} jobsAdded(filter) streams over SSE, ${fmt(push.endpoints)} webhook endpoints, ${fmt(push.jobs)} new jobs`,
+  );
+  log();
+  log(
+    `commit → arrival, ms (${run.exactCommits ? "from each event's commit timestamp" : "from each event's transaction start: commit timestamps are off on this server, the figures overstate"}); ${fmt(run.events)} outbox events`,
+  );
+  const row = (name: string, f: ChannelFigures, targets: number, target: number) => {
+    const s = spread(f.latencies);
+    return [
+      name,
+      `${fmt(f.matching)} / ${fmt(targets)}`,
+      fmt(f.delivered),
+      fmt(f.expected),
+      fmt(f.exact),
+      `${fmt(f.missing)} / ${fmt(f.extra)} / ${fmt(f.duplicates)}`,
+      ms(s.p50),
+      ms(s.p99),
+      ms(s.max),
+      s.p99 < target ? `met (< ${fmt(target)})` : `NOT met (< ${fmt(target)})`,
+    ];
+  };
+  log(
+    table(
+      [
+        'channel',
+        'filters matching / all',
+        'jobs delivered',
+        'expected',
+        'exact targets',
+        'missing / extra / dup',
+        'p50',
+        'p99',
+        'max',
+        'p99 target',
+      ],
+      [
+        row('SSE jobsAdded', run.sse, push.subscribers, TARGET_SSE_P99_MS),
+        row('webhooks', run.hooks, push.endpoints, TARGET_HOOK_P99_MS),
+      ],
+    ),
+  );
+  const mismatches = run.sse.totalMismatches + run.hooks.totalMismatches;
+  log(
+    `expected = the jobs each filter's searchJobs WHERE selects afterwards; searchJobs' total differed from it for ${mismatches} filters; jobs with no event to time: ${run.sse.unmatched + run.hooks.unmatched}`,
+  );
+  const later = run.sse.extraChangedLater + run.hooks.extraChangedLater;
+  if (later)
+    log(
+      `extra jobs with a later event (entered, then changed by a later batch, e.g. a merged copy; jobsClosed would say if they left): ${later} of ${run.sse.extra + run.hooks.extra}`,
+    );
+  log(
+    `last arrival ${ms(run.drainMs / 1000)} s after the ingest's last commit${run.timedOut ? ` — STOPPED WAITING after ${drainLimitMs / 1000} s, delivery incomplete` : ''}`,
+  );
+  const fill = spread(run.lags.fill);
+  const send = spread(run.lags.send);
+  log(
+    `webhook deliveries: ${fmt(run.lags.deliveries)} (${fmt(run.lags.jobs / Math.max(1, run.lags.deliveries), 1)} jobs each); ` +
+      `commit → filled into a delivery p50 ${ms(fill.p50)} / p99 ${ms(fill.p99)} ms, filled → sent p50 ${ms(send.p50)} / p99 ${ms(send.p99)} ms`,
+  );
+  const matched = run.sse.delivered + run.hooks.delivered;
+  const idle = mean(without.map((w) => w.window.pgCpu ?? NaN));
+  const pgExtra = (run.window.pgCpu ?? NaN) - idle;
+  log(
+    `CPU over the delivery window (${ms(run.window.seconds)} s, from the ingest's start until every stream and endpoint had the last event): gateway process ${ms(run.window.nodeCpu)} s ` +
+      `(${fmt((run.window.nodeCpu * 1e6) / matched)} µs per matched event, ${fmt(matched)} matched), ` +
+      `PostgreSQL ${ms(run.window.pgCpu ?? NaN)} s against ${ms(idle)} s for the ingest alone ` +
+      `(+${ms(pgExtra)} s: ${fmt((pgExtra * 1e6) / matched)} µs per matched event), clients process ${ms(run.clientsCpu)} s`,
+  );
+  log(
+    `outbox reads in the gateway (subscribers' and webhook fills'): ${fmt(run.reads.calls)} read statements, ${ms(run.reads.ms / Math.max(1, run.reads.calls))} ms wall each (pool wait included); ${fmt(run.heads.calls)} head statements`,
+  );
+  if (run.warnings.count)
+    log(`gateway warnings: ${run.warnings.count}, first: ${run.warnings.lines[0]?.slice(0, 300)}`);
+  if (run.streamErrors.length)
+    log(`stream errors: ${run.streamErrors.length}, first: ${run.streamErrors[0]?.slice(0, 300)}`);
+  log();
+  const phases = [without[0]!, run, ...without.slice(1)];
+  log(
+    table(
+      [
+        `ingest of ${fmt(push.jobs)} new jobs`,
+        'postings/s',
+        'wall s',
+        'ingest process CPU s',
+        'gateway CPU s',
+        'PostgreSQL CPU s',
+        'load (1 / 5 / 15 min)',
+      ],
+      phases.map((p) => [
+        p.label,
+        fmt(perSecond(p.ingest)),
+        ms(p.ingest.seconds),
+        ms(p.ingest.nodeCpu),
+        ms(p.window.nodeCpu),
+        p.window.pgCpu === null ? '-' : ms(p.window.pgCpu),
+        p.load,
+      ]),
+    ),
+  );
+  const base = mean(without.map((w) => perSecond(w.ingest)));
+  const ratio = perSecond(run.ingest) / base;
+  log(
+    `with subscribers / without (mean of ${without.length}): ${(ratio * 100).toFixed(1)} % of the throughput — ${ratio >= 1 - TARGET_SLOWDOWN ? 'met' : 'NOT met'} (at most ${TARGET_SLOWDOWN * 100} % slower)`,
+  );
+}
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

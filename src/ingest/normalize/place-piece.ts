@@ -1,0 +1,156 @@
+/**
+ * One piece of a multi-place string: "ES - Barcelona, Spain", "Remote - United States",
+ * "Onsite (Burlingame, CA)", "Remote (EU)", "US - MA - Wilmington". Dashes and
+ * parentheses split it into segments; countries, states and areas bigger than a country
+ * among them are hints, and the segment naming a known city is the place (place.ts).
+ * Workplace words ("Remote", "Hybrid") are stripped; an area is returned apart, as where a
+ * remote job may be.
+ */
+import { collapseWhitespace } from '../../domain/text.ts';
+import { lookupAlias, resolveCity } from './cities.ts';
+import { countryCode } from './countries.ts';
+import { cleanPart, isNorthAmerica, parseCommaList, type Ctx, type ResolvedPlace } from './place.ts';
+import { isNotAPlace, remoteArea, WORKPLACE_WORDS } from './place-words.ts';
+import { lookupRegion } from './regions.ts';
+
+export interface ParsedPiece {
+  places: ResolvedPlace[];
+  /** Areas bigger than a country the piece names ("EU", "Worldwide"). */
+  areas: string[];
+  /** True when a city was chosen among namesakes with nothing in the piece to go by. */
+  guessed: boolean;
+}
+
+// "Multiple US Locations", "Various UK offices".
+const MULTIPLE_IN = /^(?:multiple|various|several)\s+(.+?)\s+(?:locations?|offices|cities|sites)$/i;
+
+interface Hints {
+  country: string | null;
+  /** Several countries at once ("US/Canada"): the first, when no place says more. */
+  countries: string | null;
+  region: string | null;
+  code: string | null;
+  areas: string[];
+}
+
+/** A country, state, area or several countries ("US & CAN", "US/Canada"): hints, no main. */
+function readHint(segment: string, hints: Hints): boolean {
+  // "EU", "EU/Asia/Americas".
+  const areas = segment.split(/\s*[/&,]\s*/).map(remoteArea);
+  if (areas.every((a) => a !== null)) {
+    hints.areas.push(...(areas as string[]));
+    return true;
+  }
+  const multiple = MULTIPLE_IN.exec(segment);
+  const tokens = (multiple ? (multiple[1] as string) : segment)
+    .replace(/^(?:in the|in|from|within|the)\s+/i, '')
+    .replace(/\s+only$/i, '')
+    .split(/\s*(?:&|\/|\+|\band\b)\s*/i)
+    .filter((t) => t !== '');
+  const countries = tokens.map((t) => (t.includes(',') ? null : countryCode(t)));
+  if (tokens.length > 1 && countries.every((c) => c !== null)) {
+    hints.countries ??= countries[0] as string;
+    return true;
+  }
+  // "US - MA - Wilmington": after the US, MA is Massachusetts, not Morocco.
+  const stateAfterCountry = hints.country !== null ? lookupRegion(segment, hints.country) : null;
+  if (stateAfterCountry && /^[A-Z]{2}$/.test(segment)) {
+    hints.region ??= stateAfterCountry.code;
+    return true;
+  }
+  if (tokens.length === 1 && countries[0]) {
+    hints.country ??= countries[0];
+    if (/^[A-Za-z]{2}$/.test(segment)) hints.code = segment.toUpperCase();
+    return true;
+  }
+  const region = segment.includes(',') ? null : lookupRegion(segment);
+  if (region && !lookupAlias(segment)) {
+    hints.region ??= region.code;
+    hints.country ??= region.countryCode;
+    return true;
+  }
+  return !segment.includes(',') && isNotAPlace(segment);
+}
+
+// Pieces repeat across postings ("San Francisco, CA", "Remote - US": 13,000 distinct
+// strings in 74,000 rows of ../shared/data): each is parsed once per thread, for each set
+// of preferred countries. Emptied when it grows past the bound.
+const parsed = new Map<string, ParsedPiece>();
+const MAX_PIECES = 20_000;
+
+/** Places and areas of one piece of a multi-place string (copies: callers may keep them). */
+export function parsePiece(piece: string, prefer: readonly string[] = []): ParsedPiece {
+  const key = prefer.length === 0 ? piece : `${prefer.join(',')}\u0000${piece}`;
+  let result = parsed.get(key);
+  if (result === undefined) {
+    result = parseNew(piece, prefer);
+    if (parsed.size >= MAX_PIECES) parsed.clear();
+    parsed.set(key, result);
+  }
+  return { places: result.places.map((p) => ({ ...p })), areas: [...result.areas], guessed: result.guessed };
+}
+
+function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
+  const ctx: Ctx = { prefer, guessed: false };
+  const hints: Hints = { country: null, countries: null, region: null, code: null, areas: [] };
+  if (/\b(?:anywhere|worldwide|globally)\b(?!\s+(?:in|within)\b)/i.test(piece)) hints.areas.push('Worldwide');
+  // "(US)", "(Remote - EU)", "(Burlingame, CA)": hints, or the place when nothing is outside.
+  const inner: string[] = [];
+  let text = piece.replace(/\(([^()]*)\)/g, (_m, content: string) => {
+    const cleaned = collapseWhitespace(
+      content.replace(WORKPLACE_WORDS, ' ').replace(/^[\s,:–—-]+|[\s,:–—-]+$/g, ''),
+    );
+    if (cleaned !== '' && !readHint(cleaned, hints)) inner.push(cleaned);
+    return ' ';
+  });
+  text = collapseWhitespace(text.replace(WORKPLACE_WORDS, ' - '));
+  const innerPlace = inner.find((s) => /\p{Lu}/u.test(s));
+  if (!/\p{L}{2}/u.test(text) && innerPlace !== undefined) text = innerPlace;
+  const segments = text
+    .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
+    .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
+    .filter((s) => s !== '');
+  const mains = segments.filter((segment) => !readHint(segment, hints));
+  // "Movable Ink - Toronto": the segment that names a known city.
+  const main = mains.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? '')) !== null) ?? mains[0] ?? null;
+  const areas = [...new Set(hints.areas)];
+  if (main === null) {
+    hints.country ??= hints.countries;
+    if (hints.country === null && hints.region === null) return { places: [], areas, guessed: false };
+    return {
+      places: [{ city: null, region: hints.region, countryCode: hints.country }],
+      areas,
+      guessed: false,
+    };
+  }
+  // "CA - San Francisco": the code was California, not Canada.
+  const city =
+    lookupAlias(main.split(',')[0] ?? '') ?? resolveCity(main.split(',')[0] ?? '', { countryCode: 'US' });
+  if (
+    hints.code &&
+    hints.country === hints.code &&
+    city &&
+    city.countryCode === 'US' &&
+    city.region === hints.code
+  ) {
+    hints.country = 'US';
+    hints.region ??= hints.code;
+  }
+  const regionHint = hints.region !== null && isNorthAmerica(hints.country) ? hints.region : null;
+  const places = parseCommaList(
+    main,
+    { city: null, region: regionHint, countryCode: hints.country },
+    ctx,
+  ).map((place) =>
+    place.region === null &&
+    hints.region !== null &&
+    (place.countryCode === null || place.countryCode === hints.country)
+      ? { ...place, region: hints.region }
+      : place,
+  );
+  return {
+    places: places.filter((p) => p.city !== null || p.region !== null || p.countryCode !== null),
+    areas,
+    guessed: ctx.guessed,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Words around places in location strings that are not places themselves: workplace
+ * words, employment words, site qualifiers, street addresses, time zones, and the areas
+ * bigger than a country that a remote job is open to ("Remote — EU", "Remote, anywhere").
+ */
+import { foldText } from '../../domain/text.ts';
+
+export const WORKPLACE_WORDS =
+  /\b(?:(?:fully |100% )?(?:remote|remotely|remoto|virtual)(?:[- ]first| friendly| eligible| ok| only| based)?(?: in the| in| from| within| based in| -)?|hybrid(?: ok| in)?|on-?site(?: ok| in)?|in[- ]office|(?:home|office)[- ]based|anywhere(?: in)?|worldwide|work from home|wfh|home ?office|distributed|telecommute)\b/gi;
+
+/** A remote word: the piece is about where a remote job may be done. */
+export const REMOTE_WORD =
+  /\b(?:remote|remotely|remoto|virtual|anywhere|worldwide|distributed|work from home|wfh)\b/i;
+
+// Words that qualify a site rather than name a place ("Bengaluru, India Office",
+// "New York Preferred").
+export const SITE_WORDS = /\s+(?:office|offices|hq|headquarters|campus|global hq|hub|preferred|only)$/i;
+
+// Areas bigger than a country → the name a remote area is stored under.
+const AREAS: Readonly<Record<string, string>> = {
+  eu: 'EU',
+  'european union': 'EU',
+  europe: 'Europe',
+  'eastern europe': 'Europe',
+  'western europe': 'Europe',
+  emea: 'EMEA',
+  'emea region': 'EMEA',
+  apac: 'APAC',
+  apj: 'APAC',
+  asia: 'Asia',
+  'asia pacific': 'APAC',
+  latam: 'Latin America',
+  'latin america': 'Latin America',
+  'south america': 'Latin America',
+  amer: 'Americas',
+  americas: 'Americas',
+  'north america': 'North America',
+  africa: 'Africa',
+  'middle east': 'Middle East',
+  oceania: 'Oceania',
+  global: 'Worldwide',
+  international: 'Worldwide',
+  worldwide: 'Worldwide',
+  world: 'Worldwide',
+  anywhere: 'Worldwide',
+  everywhere: 'Worldwide',
+};
+
+// Placeholders: no place to record.
+const PLACEHOLDERS = new Set(
+  (
+    'multiple locations|various|various locations|tbd|n a|na|nationwide|any|other|flexible|to be determined|' +
+    'central|north|south|east|west|northeast|northwest|southeast|southwest|midwest|mid atlantic|' +
+    'pacific northwest|west coast|east coast|continental us|continental u s|hq|headquarters|branch|office'
+  ).split('|'),
+);
+
+function simple(s: string): string {
+  return foldText(s)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The remote area a text names ("EU", "Remote (Europe)" → "Europe"), or null. */
+export function remoteArea(text: string): string | null {
+  return AREAS[simple(text).replace(/ (?:only|time ?zones?|hours|based|region)$/, '')] ?? null;
+}
+
+// Employment words and time zones: "Greece - Remote – Full-Time", "Hiring GMT-8 to GMT+2".
+const NOT_A_PLACE_RE =
+  /^(?:full|part)[- ]?time$|^(?:contract|contractor|internship|intern|temporary|permanent|freelance|relocation.*|visa.*)$|\b(?:gmt|utc|cet|est|pst|cst|time ?zones?|hours|timezone)\b/i;
+
+/** True for an area, a placeholder or a non-place word: nothing to record as a place. */
+export function isNotAPlace(s: string): boolean {
+  const key = simple(s);
+  return key === '' || Object.hasOwn(AREAS, key) || PLACEHOLDERS.has(key) || NOT_A_PLACE_RE.test(key);
+}
+
+// "665 Clyde Avenue", "53061 Nadine St.", "Suite #1000", "10th Floor".
+const STREET_WORD =
+  /\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pkwy|parkway|hwy|highway|ct|court|pl|plaza|sq|square|ter|terrace|cir|circle|broadway)\b\.?/i;
+const PREMISES = /#\s*\d|\b(?:suite|ste|floor|unit|building|bldg|po box)\b/i;
+
+/** True for a street address or a part of one ("12-40 Main Street", "Suite #1000"). */
+export function isStreet(part: string): boolean {
+  return /^\d+[a-z]?(?:-\d+)?\s+\p{L}/iu.test(part) || (/\d/.test(part) && PREMISES.test(part));
+}
+
+/** The words of a street part that may end in a city ("2116 Penn Ave Pittsburgh"). */
+export function streetTail(part: string, maxWords = 4): string[] {
+  const words = part.split(/\s+/).filter((w) => w !== '');
+  const out: string[] = [];
+  for (let n = Math.min(maxWords, words.length - 1); n >= 1; n--) {
+    const tail = words.slice(words.length - n);
+    if (tail.some((w) => /\d|#/.test(w)) || STREET_WORD.test(tail[0] as string)) continue;
+    out.push(tail.join(' '));
+  }
+  return out;
+}
+
+/** A name a city could have: a capital, then letters, spaces, dots, apostrophes and hyphens, up to 4 words. */
+export function isNameLike(s: string): boolean {
+  return /^\p{Lu}[\p{L}\s.'’-]*$/u.test(s) && s.split(/\s+/).length <= 4;
+}

@@ -102,6 +102,7 @@ export function startWebhooks(
     jobs: services.jobs,
     jobEventLog: services.jobEventLog,
     eventReader: services.eventReader,
+    loadJobs: services.liveJobs,
     endpoints: services.webhookEndpoints,
     deliveries: services.webhookDeliveries,
     batchSize: services.config.webhooks.batchSize,

@@ -7,6 +7,8 @@ import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
+import { jobBatchLoader } from './db/job-batch-loader.ts';
+import type { JobRecord } from './domain/job-record.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
@@ -63,6 +65,8 @@ export interface Services {
   jobEventLog: JobEventRepository;
   /** What live subscriptions and webhook endpoints read their events through (EVENT_MATCHING). */
   eventReader: EventReader;
+  /** Jobs by id for live subscriptions, gathered into one statement for all of them (job-batch-loader.ts). */
+  liveJobs: (ids: readonly string[]) => Promise<JobRecord[]>;
   /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
   jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;
@@ -152,6 +156,7 @@ export async function createServices(
     ingestRuns: createIngestRuns(),
     redis,
     jobEventLog,
+    liveJobs: jobBatchLoader(orm, jobs),
     eventReader:
       config.events.matching === 'memory'
         ? new EventMatcher(new SearchIndexRepository(), jobEventLog, clock)

@@ -3,6 +3,7 @@ import { requireApiKey, type ApiKeyCheck, type ApiKeyViewer } from '../domain/ap
 import type { ApiKeyScope } from '../domain/api-key-scope.ts';
 import type { JobEventFeed } from '../db/job-events.ts';
 import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
+import type { JobRecord } from '../domain/job-record.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
 import type { JobSearch } from '../search/job-search.ts';
@@ -26,6 +27,7 @@ export interface GraphQLDeps {
   jobEvents(): Promise<JobEventFeed>;
   jobEventLog: JobEventRepository;
   eventReader: EventReader;
+  liveJobs: (ids: readonly string[]) => Promise<JobRecord[]>;
   webhookEndpoints: WebhookEndpointRepository;
   webhookDeliveries: WebhookDeliveryRepository;
   /** A webhook URL checked, DNS answers included, or the invalid_parameter why not. */

@@ -78,7 +78,7 @@ function eventField(name: string, change: EventChange, description: string, argD
       resolve: async ({ batch }: Delivery, _args, ctx): Promise<JobRecord[]> => {
         if (batch.type === 'expired') throw eventIdExpired(ctx.services.config.events.retentionHours);
         setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
-        return ctx.services.jobs.findByIds(ctx.em.fork(), batch.jobIds);
+        return ctx.services.liveJobs(batch.jobIds);
       },
     }),
   );

@@ -75,7 +75,11 @@ export async function createJobEventFeed(
     release();
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      const { disabledEndpoints } = await repo.prune(orm.em.fork(), options.retentionMs, options.webhookLagMs);
+      const { disabledEndpoints } = await repo.prune(
+        orm.em.fork(),
+        options.retentionMs,
+        options.webhookLagMs,
+      );
       if (disabledEndpoints > 0)
         options.onWarning('webhooks: endpoints disabled, no gateway read their events in time', {
           disabledEndpoints,

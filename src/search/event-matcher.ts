@@ -30,8 +30,13 @@ interface ImagePage {
 }
 
 const position = (xid: string, seq: string): EventPosition => ({ xid: BigInt(xid), seq: BigInt(seq) });
-const keyOf = (after: EventPosition, through: EventPosition, limit: number) =>
-  `${after.xid}:${after.seq}|${through.xid}:${through.seq}|${limit}`;
+/**
+ * Pages are kept by where they start, not where the asker's view of the outbox ended: a
+ * reader that woke a moment later (a later `through`) takes the page already read from its
+ * position, then the next from that page's end — all of it deliverable, since it was when
+ * read — so readers at one position stay in step and keep sharing pages.
+ */
+const keyOf = (after: EventPosition, limit: number) => `${after.xid}:${after.seq}|${limit}`;
 
 /**
  * The gateway's one reader of the job event outbox for every live subscription and
@@ -100,7 +105,7 @@ export class EventMatcher implements EventReader {
 
   /** The page, read once for every reader that asks for it while it is kept. */
   private page(em: Em, after: EventPosition, through: EventPosition, limit: number): Promise<ImagePage> {
-    const key = keyOf(after, through, limit);
+    const key = keyOf(after, limit);
     const kept = this.pages.get(key);
     if (kept) return kept;
     const read = this.readPage(em, after, through, limit);

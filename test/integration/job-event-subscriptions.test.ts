@@ -102,6 +102,8 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
       ],
       true,
     );
+    // A pushed job is sent as it is when the push is made: heard before the rename below.
+    await caughtUp(streams, await headNow());
     await ingest(
       'harbor',
       [

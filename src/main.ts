@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { describeDatabase, loadConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/database-errors.ts';
-import { migrate, openToCommands } from './db/orm.ts';
+import { engineOf, migrate, openToCommands } from './db/orm.ts';
 import { createApp } from './http/create-app.ts';
 import { startExpirySweeper } from './ingest/expire-stale.ts';
 import { startPoller } from './ingest/poller.ts';
@@ -102,7 +102,12 @@ export function startWebhooks(
     jobs: services.jobs,
     jobEventLog: services.jobEventLog,
     eventReader: services.eventReader,
-    loadJobs: services.liveJobs,
+    // PostgreSQL: several connections. An embedded database is one session, which a fill's
+    // transaction holds: work beside it (another fill, a send, a load outside it) would wait
+    // for it, and it for them.
+    ...(engineOf(services.orm) === 'postgres'
+      ? { fillsAtOnce: 4, sendWhileFilling: true, loadJobs: services.liveJobs }
+      : { fillsAtOnce: 1, sendWhileFilling: false }),
     endpoints: services.webhookEndpoints,
     deliveries: services.webhookDeliveries,
     batchSize: services.config.webhooks.batchSize,

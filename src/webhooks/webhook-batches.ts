@@ -11,8 +11,6 @@ import type {
 
 /** Outbox events read per transaction while filling one endpoint. */
 const EVENTS_PER_READ = 500;
-/** Endpoints filled at once (each holds a connection for its transaction). */
-const FILLS_AT_ONCE = 4;
 
 export interface BatchDeps {
   orm: Orm;
@@ -20,6 +18,11 @@ export interface BatchDeps {
   jobEventLog: JobEventRepository;
   /** Matches the endpoints' saved searches against the outbox (the gateway's shared reader). */
   eventReader: EventReader;
+  /**
+   * Endpoints filled at once, each in a transaction of its own connection (1 on an
+   * embedded database: its one session runs one transaction at a time).
+   */
+  fillsAtOnce: number;
   /** Jobs by id, gathered with other readers' (services.liveJobs); else read in the fill's transaction. */
   loadJobs?: (ids: readonly string[]) => Promise<JobRecord[]>;
   endpoints: WebhookEndpointRepository;
@@ -60,7 +63,7 @@ export async function fillDeliveries(deps: BatchDeps): Promise<number> {
   // kept 100 endpoints' deliveries tens of seconds behind a 10,000-job ingest (the bench).
   let written = 0;
   await Promise.all(
-    Array.from({ length: Math.min(FILLS_AT_ONCE, queue.length) }, async () => {
+    Array.from({ length: Math.min(deps.fillsAtOnce, queue.length) }, async () => {
       for (let endpoint = queue.shift(); endpoint; endpoint = queue.shift())
         written += await fillEndpoint(deps, endpoint, last);
     }),

@@ -14,6 +14,8 @@ const CONCURRENCY = 8;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface WebhookWorkerDeps extends BatchDeps {
+  /** Send due deliveries while filling new ones (not on an embedded database's one session). */
+  sendWhileFilling: boolean;
   config: WebhookConfig;
   onError: (error: unknown, what: string) => void;
   /**
@@ -85,7 +87,10 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   };
 
   const tick = async () => {
-    await fillDeliveries(deps);
+    // Sending does not wait for the filling: what is due goes out while new events are
+    // turned into deliveries, and a delivery filled meanwhile goes with the next claims.
+    if (deps.sendWhileFilling) await Promise.all([fillDeliveries(deps), send()]);
+    else await fillDeliveries(deps);
     await send();
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();

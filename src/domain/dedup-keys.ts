@@ -84,11 +84,22 @@ const BOARD_URLS: { platform: string; host: RegExp; token: RegExp; job: RegExp }
 ];
 
 /**
- * Hosts that list other employers' jobs (aggregators, link shorteners, ATS hosts): their
- * domain names no company.
+ * Hosts that list other employers' jobs (aggregators, link shorteners, ATS and career-site
+ * hosts): their domain names no company. A host missing here gives every employer it
+ * hosts one shared token, so each of their postings becomes every other's dedup candidate
+ * (the demo's ATS host did that: a batch read 200 candidates instead of a handful).
  */
 const NOT_AN_EMPLOYER =
-  /(?:^|\.)(?:greenhouse\.io|ashbyhq\.com|lever\.co|workable\.com|smartrecruiters\.com|recruitee\.com|personio\.(?:de|com)|myworkdayjobs\.com|workday\.com|icims\.com|jobvite\.com|bamboohr\.com|breezy\.hr|ycombinator\.com|simplify\.jobs|linkedin\.com|lnkd\.in|glassdoor\.[a-z.]+|indeed\.[a-z.]+|wellfound\.com|angel\.co|google\.com|goo\.gl|bit\.ly|forms\.gle|notion\.site|notion\.so|github\.com|github\.io|docs\.google\.com|typeform\.com|airtable\.com)$/;
+  /(?:^|\.)(?:greenhouse\.io|ashbyhq\.com|lever\.co|workable\.com|smartrecruiters\.com|recruitee\.com|personio\.(?:de|com)|myworkdayjobs\.com|myworkdaysite\.com|workday\.com|icims\.com|jobvite\.com|bamboohr\.com|breezy\.hr|teamtailor\.com|pinpointhq\.com|rippling\.com|dover\.com|applytojob\.com|jazzhr\.com|paylocity\.com|adp\.com|ultipro\.com|taleo\.net|successfactors\.(?:com|eu)|oraclecloud\.com|eightfold\.ai|avature\.net|careerpuck\.com|comparably\.com|firststage\.co|builtin\.com|welcometothejungle\.com|otta\.com|join\.com|workatastartup\.com|ycombinator\.com|simplify\.jobs|linkedin\.com|lnkd\.in|glassdoor\.[a-z.]+|indeed\.[a-z.]+|wellfound\.com|angel\.co|google\.com|goo\.gl|bit\.ly|forms\.gle|notion\.site|notion\.so|github\.com|github\.io|docs\.google\.com|typeform\.com|airtable\.com|example-ats\.test)$/;
+
+/**
+ * Hosts whose first label is the employer's tenant ("leidos.wd5.myworkdayjobs.com",
+ * "acme.bamboohr.com", "wayve.firststage.co"): that label is a board token.
+ */
+const TENANT_SUBDOMAIN =
+  /^([a-z0-9-]+)\.(?:wd\d+\.myworkdayjobs\.com|bamboohr\.com|breezy\.hr|recruitee\.com|jobs\.personio\.(?:de|com)|teamtailor\.com|pinpointhq\.com|firststage\.co)$/;
+/** Tenant labels that are a host's own ("www", "jobs", "careers", "app"), not an employer. */
+const NOT_A_TENANT = new Set(['www', 'jobs', 'careers', 'app', 'apply', 'api', 'boards']);
 
 function parseUrl(url: string | null): URL | null {
   if (!url) return null;
@@ -136,6 +147,8 @@ export function urlIdentities(urls: readonly (string | null)[]): { jobKeys: stri
       const forToken = u.searchParams.get('for');
       if (forToken) tokens.push(squash(forToken));
     }
+    const tenant = TENANT_SUBDOMAIN.exec(host)?.[1];
+    if (tenant && !NOT_A_TENANT.has(tenant)) tokens.push(squash(tenant));
     if (!board && !NOT_AN_EMPLOYER.test(host)) {
       const label = domainLabel(host);
       if (label) tokens.push(label);

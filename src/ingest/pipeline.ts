@@ -253,7 +253,7 @@ async function planBatch(run: Run, { prepared, unchanged, stillClosed }: Normali
   const rows = await deps.ingest.mergeCandidates(
     tx,
     fresh.flatMap(matchKeysOf),
-    ownSources.size === 1 ? [...ownSources][0] : undefined,
+    ownSources.size === 1 ? { platform: fresh[0]!.source, board: fresh[0]!.board } : undefined,
   );
   // Each posting is compared with the candidates holding one of its keys and passing
   // its checks of keys and places; only those candidates' descriptions are read.

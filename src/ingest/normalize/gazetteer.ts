@@ -183,8 +183,16 @@ function buildIndex(): Map<string, GazetteerCity | GazetteerCity[]> {
  * Seattle Area" is Seattle, but "Greater Noida" is a city of its own.
  */
 export function citiesNamed(name: string): readonly GazetteerCity[] {
-  index ??= buildIndex();
+  const byKey = warmGazetteer();
   const key = placeKey(name);
-  const found = index.get(key) ?? index.get(unwrappedKey(key));
+  const found = byKey.get(key) ?? byKey.get(unwrappedKey(key));
   return found === undefined ? [] : Array.isArray(found) ? found : [found];
+}
+
+/**
+ * Builds this thread's index now (0.2–0.3 s of CPU) rather than on the first lookup: a
+ * normalize worker calls it when it starts, while the first feeds are still being fetched.
+ */
+export function warmGazetteer(): Map<string, GazetteerCity | GazetteerCity[]> {
+  return (index ??= buildIndex());
 }

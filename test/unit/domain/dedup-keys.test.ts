@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { companyIdentityOf, dedupKeysOf, urlIdentities, type DedupSubject } from '../../../src/domain/dedup-keys.ts';
+import {
+  companyIdentityOf,
+  dedupKeysOf,
+  urlIdentities,
+  type DedupSubject,
+} from '../../../src/domain/dedup-keys.ts';
 
 function subject(over: Partial<DedupSubject>): DedupSubject {
   return {

@@ -227,8 +227,33 @@ export function classifySegments(segments: readonly string[]): HeaderFields {
     const employment = EMPLOYMENT_RE.exec(segment);
     if (employment) out.employment ??= segment;
   }
+  // "Spiich Labs (Stockholm) | Engineer": a place written beside the company is the
+  // posting's place when no segment names one, and not part of the company's name.
+  const beside = companyPlace(out.company);
+  if (beside !== null) {
+    out.company = beside.company;
+    if (out.locations.length === 0) out.locations.push(beside.place);
+  }
   // "Acme Robotics Engineer | Remote": nothing else named a role; the company line did.
   return out;
+}
+
+/**
+ * "Burnin (London or NYC)" → Burnin and "London or NYC"; null unless every piece of the
+ * parenthesis is a place or a remote word ("Acme (YC W22)", "Cloud Data Engine (CDE)",
+ * "Happy Returns (UPS)" keep their parenthesis).
+ */
+export function companyPlace(company: string | null): { company: string; place: string } | null {
+  const match = company === null ? null : /^(.+?)\s*\(([^()]{2,60})\)\s*$/.exec(company);
+  if (!match) return null;
+  const place = match[2]!.trim();
+  const pieces = place
+    .split(/[,;/&+]|\s[-–—]\s|\bor\b|\band\b/i)
+    .map((p) => p.replace(WORKPLACE_RE, ' ').trim())
+    .filter((p) => p !== '');
+  const placeLike = (piece: string) => isPlace(piece) || /^(?:remote|worldwide|anywhere)$/i.test(piece);
+  if (pieces.length === 0 || !pieces.every(placeLike) || !pieces.some(isPlace)) return null;
+  return { company: match[1]!.trim(), place };
 }
 
 function workplaceLabel(word: string): string {
@@ -287,14 +312,43 @@ function directPosting(base: RawPosting, body: string): RawPosting {
   const title = htmlToPlain(rawTitle.split(/<p>/i)[0] ?? '').slice(0, 300);
   if (title === '') throw new Error('no title line');
   const rest = newline === -1 ? '' : body.slice(newline + 1).trim();
-  const salary = /[$€£]\s?\d[\d.,]*\s?[kK]?(?:\s*[-–—]\s*[$€£]?\s?\d[\d.,]*\s?[kK]?)?/.exec(title);
+  const salary = SALARY_FIGURES.exec(title);
+  const page = ycJobLine(rest);
   return {
     ...base,
     title,
     companyName: storyCompany(title),
     descriptionText: rest === '' ? null : rest,
-    salaryText: salary ? salary[0] : null,
+    salaryText: salary ? salary[0] : (page?.salary ?? null),
+    locationText: page?.location ?? null,
+    employmentType: page?.jobType ?? null,
     listingUrl: firstBareUrl(rest) ?? null,
+  };
+}
+
+const SALARY_FIGURES = /[$€£]\s?\d[\d.,]*\s?[kK]?(?:\s*[-–—]\s*[$€£]?\s?\d[\d.,]*\s?[kK]?)?/;
+
+/**
+ * The role line of a YC "Work at a Startup" job page, as these stories carry it scraped:
+ * "Founding Engineer $200K - $350K • 0.50% - 2.00% • San Francisco, CA, US Job type
+ * Full-time Role …". Pay, equity and place are "•"-separated before "Job type"; the
+ * place is the piece that is neither pay nor equity.
+ */
+export function ycJobLine(
+  text: string,
+): { salary: string | null; location: string | null; jobType: string | null } | null {
+  const line =
+    /((?:[^•\n]{0,120}•){1,3}[^•\n]{1,120}?)\s+Job type\s+([A-Za-z-]+(?:\s[A-Za-z-]+)?)\s+Role\b/.exec(text);
+  if (!line) return null;
+  const pieces = line[1]!.split('•').map((p) => p.trim());
+  const salaryPiece = pieces.find((p) => SALARY_FIGURES.test(p));
+  const location = pieces
+    .slice(1)
+    .find((p) => !SALARY_FIGURES.test(p) && !/\d%/.test(p) && looksLikePlace(p));
+  return {
+    salary: salaryPiece ? (SALARY_FIGURES.exec(salaryPiece)?.[0] ?? null) : null,
+    location: location ?? null,
+    jobType: line[2] ?? null,
   };
 }
 

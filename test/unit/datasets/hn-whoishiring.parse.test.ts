@@ -6,6 +6,7 @@ import {
   parseHnWhoIsHiring,
   readHeader,
   storyCompany,
+  ycJobLine,
 } from '../../../src/ingest/sources/hn-whoishiring.source.ts';
 import { ParseError } from '../../../src/ingest/sources/parse-error.ts';
 import { readDatasetFixture } from './support.ts';
@@ -162,5 +163,71 @@ describe('HN header helpers', () => {
     expect(storyCompany('Pinecone Labs is hiring a designer')).toBe('Pinecone Labs');
     expect(storyCompany('Tern: Backend Engineer – Remote')).toBe('Tern');
     expect(storyCompany('We build things')).toBeNull();
+  });
+
+  it('reads a place written beside the company when no segment names one', () => {
+    expect(classifySegments(['Fjordlight Labs (Stockholm)', 'Founding Engineer', 'Full-time'])).toMatchObject(
+      {
+        company: 'Fjordlight Labs',
+        locations: ['Stockholm'],
+      },
+    );
+    expect(classifySegments(['Kilnworks (London or NYC)', 'Research Scientist'])).toMatchObject({
+      company: 'Kilnworks',
+      locations: ['London or NYC'],
+    });
+    // A segment that names a place wins; the parenthesis is still not the company's name.
+    expect(classifySegments(['Tallow (Austin, TX)', 'Engineer', 'Remote (US)'])).toMatchObject({
+      company: 'Tallow',
+      locations: ['Remote (US)'],
+    });
+    // Batches, abbreviations and notes stay with the company.
+    for (const company of [
+      'Quillbase (YC W22)',
+      'Cloud Data Engine (CDE)',
+      'Marlow (Series A)',
+      'Orbit (EdTech)',
+    ])
+      expect(classifySegments([company, 'Engineer']).company).toBe(company);
+  });
+
+  it("reads pay, place and job type from a YC job page's role line", () => {
+    const page =
+      'Apply Kettle Instantly draft notices. Enterprise Account Executive (AE) $220K - $260K • 0.05% - 0.25% • ' +
+      'New York, NY, US Job type Full-time Role Sales Experience 3+ years Visa US citizen/visa only';
+    expect(ycJobLine(page)).toEqual({
+      salary: '$220K - $260K',
+      location: 'New York, NY, US',
+      jobType: 'Full-time',
+    });
+    expect(ycJobLine('Founding Engineer • Berlin, DE Job type Internship Role Engineering')).toEqual({
+      salary: null,
+      location: 'Berlin, DE',
+      jobType: 'Internship',
+    });
+    expect(ycJobLine('We are hiring. Job type is whatever you like.')).toBeNull();
+  });
+
+  it('gives a YC job story the place, pay and job type of its page', () => {
+    const body = JSON.stringify({
+      jobs: [
+        {
+          id: '90000201',
+          source: 'direct',
+          by: 'founder',
+          time: 1_898_000_000,
+          text:
+            'Kettle (YC W30) Is Hiring a Founding Engineer\n\nFounding Engineer at Kettle | Y Combinator Apply ' +
+            'Kettle Founding Engineer $200K - $350K • 0.50% - 2.00% • San Francisco, CA, US Job type Full-time ' +
+            'Role Engineering, Full stack Experience Any (new grads ok)',
+        },
+      ],
+    });
+    expect(parseHnWhoIsHiring(body).postings[0]).toMatchObject({
+      companyName: 'Kettle',
+      locationText: 'San Francisco, CA, US',
+      salaryText: '$200K - $350K',
+      employmentType: 'Full-time',
+    });
   });
 });

@@ -10,7 +10,7 @@ import { collapseWhitespace } from '../../domain/text.ts';
 import { isAmbiguous, lookupAlias, resolveCity, type CityInfo } from './cities.ts';
 import { countryCode } from './countries.ts';
 import { isNameLike, isNotAPlace, isStreet, SITE_WORDS, streetTail } from './place-words.ts';
-import { lookupRegion } from './regions.ts';
+import { isRegionAbroad, lookupRegion } from './regions.ts';
 
 /** A place as the normalizer resolves it: the stored parts, and the city's coordinates. */
 export interface ResolvedPlace extends PlaceParts {
@@ -237,6 +237,11 @@ function solePartIn(place: PlaceParts, only: string, ctx: Ctx): ResolvedPlace {
   const region = lookupRegion(only, place.countryCode);
   if (region) return { city: null, region: region.code, countryCode: region.countryCode };
   if (REGION_WORDS.test(only) && !resolveIn(place, only, { ...ctx })) {
+    return { ...place, region: collapseWhitespace(only) };
+  }
+  // "Queensland, Australia": a region of the country, unless a town of that name is there
+  // ("Dublin, Ireland", "Hamburg, Germany" are the cities).
+  if (isRegionAbroad(only, place.countryCode) && !isCityThere(place, only)) {
     return { ...place, region: collapseWhitespace(only) };
   }
   return withCity(place, only, ctx);

@@ -3,6 +3,8 @@
  * Canadian provinces, by code and by name. Region values are stored as the postal code
  * ("CA", "ON") so "San Francisco, California" and "San Francisco, CA" agree.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { foldText } from '../../domain/text.ts';
 
 const US_STATES: Readonly<Record<string, string>> = {
@@ -117,4 +119,34 @@ export function lookupRegion(
   }
   if (match && countryHint && match.countryCode !== countryHint) return null;
   return match;
+}
+
+interface CountryRegions {
+  countryShortCode: string;
+  regions: { name: string; shortCode?: string }[];
+}
+
+// Country → its first-level regions' folded names, from the package, on first use.
+let abroad: Map<string, Set<string>> | null = null;
+
+function regionsAbroad(): Map<string, Set<string>> {
+  if (abroad !== null) return abroad;
+  const data = JSON.parse(
+    readFileSync(createRequire(import.meta.url).resolve('country-region-data/data.json'), 'utf8'),
+  ) as CountryRegions[];
+  abroad = new Map(
+    data.map((c) => [c.countryShortCode, new Set(c.regions.map((r) => foldText(r.name)))] as const),
+  );
+  return abroad;
+}
+
+/**
+ * True when `text` names a first-level region of that country outside the US and Canada
+ * ("Queensland" in AU, "Karnataka" in IN, "Noord-Holland" in NL), by the names of the
+ * `country-region-data` package (ISO 3166-2 subdivisions; local spellings, so "Bayern"
+ * but not "Bavaria"). Such a region is stored as written; it is no city.
+ */
+export function isRegionAbroad(text: string, countryCode: string | null): boolean {
+  if (countryCode === null || countryCode === 'US' || countryCode === 'CA') return false;
+  return regionsAbroad().get(countryCode)?.has(foldText(text.trim())) ?? false;
 }

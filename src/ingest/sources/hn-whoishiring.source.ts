@@ -314,16 +314,70 @@ function directPosting(base: RawPosting, body: string): RawPosting {
   const rest = newline === -1 ? '' : body.slice(newline + 1).trim();
   const salary = SALARY_FIGURES.exec(title);
   const page = ycJobLine(rest);
+  const list = page === null ? ycJobList(rest) : null;
   return {
     ...base,
     title,
     companyName: storyCompany(title),
     descriptionText: rest === '' ? null : rest,
-    salaryText: salary ? salary[0] : (page?.salary ?? null),
-    locationText: page?.location ?? null,
+    salaryText: salary ? salary[0] : (page?.salary ?? list?.salary ?? null),
+    locationText: page?.location ?? titlePlace(title) ?? list?.location ?? null,
     employmentType: page?.jobType ?? null,
     listingUrl: firstBareUrl(rest) ?? null,
   };
+}
+
+/**
+ * The place a story's title names: "Flexport Is Hiring Engineers in Amsterdam", "Padlet
+ * (YC W13) Is Hiring in San Francisco and Singapore", "Converge (YC S23) Is Hiring a
+ * Founding Platform Engineer (NYC, Onsite)". Null when the words are no place ("in AI").
+ */
+export function titlePlace(title: string): string | null {
+  const candidates = [
+    ...[...title.matchAll(/\(([^()]{2,60})\)/g)].map((m) => m[1]!).filter((c) => !/^YC\b/i.test(c)),
+    /^.*\bin\s+((?:the\s+)?\p{Lu}[^()]{1,60}?)\s*$/u.exec(title)?.[1],
+  ];
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    const place = candidate.replace(WORKPLACE_RE, ' ').replace(/^[\s,]+|[\s,]+$/g, '');
+    if (place !== '' && looksLikePlace(place) && !/\b(?:summer|winter|spring|fall)\b/i.test(place))
+      return candidate;
+  }
+  return null;
+}
+
+/** One row of a YC company's job list: "<role> <place> $120K - $190K 0.10% - 0.50%". */
+const LIST_ROW = /([^$•\n]{3,160}?)\s(\$\d[\d.]*K\s-\s\$\d[\d.]*K)\s\d+(?:\.\d+)?%\s-\s\d+(?:\.\d+)?%/g;
+
+/**
+ * The places of a YC company's job list page ("Jobs at Zep AI … Lead Forward Deployed
+ * Engineer San Francisco, United States / Remote (US) $175K - $250K 0.50% - 1.50% 6+ years
+ * Apply Now ›"): each row's role and place run together, so the place is the longest run
+ * of words before its comma that the gazetteer knows as a city. The rows' places, joined,
+ * and the first row's pay.
+ */
+export function ycJobList(text: string): { location: string | null; salary: string | null } | null {
+  const start = text.indexOf('Jobs at ');
+  if (start === -1) return null;
+  const places: string[] = [];
+  let salary: string | null = null;
+  for (const row of text.slice(start).matchAll(LIST_ROW)) {
+    salary ??= row[2]!;
+    const place = rowPlace(row[1]!.replace(/.*›\s*/, ''));
+    if (place !== null && !places.includes(place)) places.push(place);
+  }
+  return salary === null ? null : { location: places.length > 0 ? places.join('; ') : null, salary };
+}
+
+function rowPlace(row: string): string | null {
+  const comma = row.indexOf(',');
+  if (comma === -1) return null;
+  const words = row.slice(0, comma).trim().split(/\s+/);
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const city = words.slice(words.length - n).join(' ');
+    if (/^\p{Lu}/u.test(city) && lookupCity(city) !== null) return `${city}${row.slice(comma)}`.trim();
+  }
+  return null;
 }
 
 const SALARY_FIGURES = /[$€£]\s?\d[\d.,]*\s?[kK]?(?:\s*[-–—]\s*[$€£]?\s?\d[\d.,]*\s?[kK]?)?/;

@@ -6,7 +6,9 @@ import {
   parseHnWhoIsHiring,
   readHeader,
   storyCompany,
+  titlePlace,
   ycJobLine,
+  ycJobList,
 } from '../../../src/ingest/sources/hn-whoishiring.source.ts';
 import { ParseError } from '../../../src/ingest/sources/parse-error.ts';
 import { readDatasetFixture } from './support.ts';
@@ -229,5 +231,32 @@ describe('HN header helpers', () => {
       salaryText: '$200K - $350K',
       employmentType: 'Full-time',
     });
+  });
+
+  it("reads the place a story's title names, not words that are none", () => {
+    expect(titlePlace('Harbor (YC W13) Is Hiring in San Francisco and Singapore')).toBe(
+      'San Francisco and Singapore',
+    );
+    expect(titlePlace('Tidewater Is Hiring Engineers in Amsterdam')).toBe('Amsterdam');
+    expect(titlePlace('Converge (YC S23) Is Hiring a Founding Platform Engineer (NYC, Onsite)')).toBe(
+      'NYC, Onsite',
+    );
+    expect(titlePlace('Bitcraft (YC S15) Is Hiring Interns in AI for Summer 2026 in Austria')).toBe(
+      'Austria',
+    );
+    expect(titlePlace('Kettle (YC W23) Is Hiring Engineers in AI')).toBeNull();
+    expect(titlePlace('Kettle (YC W23) Is Hiring Back End Engineer (Go)')).toBeNull();
+  });
+
+  it("reads the places and first pay of a YC company's job list", () => {
+    const page =
+      'Startup Jobs Log in Apply Kettle Agents. Company Jobs 2 https://kettle.example.test Jobs at Kettle ' +
+      'Lead Forward Deployed Engineer San Francisco, United States / Remote (US) $175K - $250K 0.50% - 1.50% ' +
+      '6+ years Apply Now › Founding Engineer New York, NY, US $150K - $200K 1.00% - 2.00% Any Apply Now ›';
+    expect(ycJobList(page)).toEqual({
+      location: 'San Francisco, United States / Remote (US); New York, NY, US',
+      salary: '$175K - $250K',
+    });
+    expect(ycJobList('About us. We build kettles.')).toBeNull();
   });
 });

@@ -24,6 +24,12 @@ describe('parseLocations', () => {
     ['New York, NY, US', [p('New York', 'NY', 'US')]],
     ['Berlin', [p('Berlin', null, 'DE')]],
     ['London, England, United Kingdom', [p('London', 'England', 'GB')]],
+    // A region of the country outside North America, from country-region-data: no city.
+    ['Queensland, Australia', [p(null, 'Queensland', 'AU')]],
+    ['Karnataka, India', [p(null, 'Karnataka', 'IN')]],
+    // A city of that name there is the city.
+    ['Dublin, Ireland', [p('Dublin', null, 'IE')]],
+    ['Hamburg, Germany', [p('Hamburg', null, 'DE')]],
     ['SF', [p('San Francisco', 'CA', 'US')]],
     ['NYC', [p('New York', 'NY', 'US')]],
     ['Remote in USA', [p(null, null, 'US')]],

@@ -17,9 +17,9 @@ import { describeSharedData, SHARED_DATA } from '../../helpers/shared-data.ts';
  */
 const ACCURACY_FLOORS: Record<Field, number> = {
   remoteType: 0.98,
-  city: 0.98,
-  region: 0.98,
-  country: 0.98,
+  city: 0.99,
+  region: 0.99,
+  country: 0.99,
   salaryMinUsd: 0.99,
   salaryMaxUsd: 0.98,
   jobType: 0.97,
@@ -30,9 +30,9 @@ const ACCURACY_FLOORS: Record<Field, number> = {
 };
 const COVERAGE_FLOORS: Record<Field, number> = {
   remoteType: 0.33,
-  city: 0.81,
-  region: 0.72,
-  country: 0.94,
+  city: 0.82,
+  region: 0.73,
+  country: 0.95,
   salaryMinUsd: 0.21,
   salaryMaxUsd: 0.22,
   jobType: 0.49,

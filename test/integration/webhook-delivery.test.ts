@@ -36,11 +36,11 @@ let services: Services;
 let app: FastifyInstance;
 let admin: string;
 
-async function gql(query: string, variables: Record<string, unknown> = {}) {
+async function gql(query: string, variables: Record<string, unknown> = {}, key = admin) {
   const res = await app.inject({
     method: 'POST',
     url: '/graphql',
-    headers: { 'x-api-key': admin },
+    headers: { 'x-api-key': key },
     payload: { query, variables },
   });
   const body = res.json() as { data?: any; errors?: unknown[] };
@@ -48,14 +48,16 @@ async function gql(query: string, variables: Record<string, unknown> = {}) {
   return body.data;
 }
 
-async function endpointFor(name: string, filter: Record<string, unknown>, url: string) {
+async function endpointFor(name: string, filter: Record<string, unknown>, url: string, key = admin) {
   const search = await gql(
     'mutation ($n: String!, $f: JobFilter!) { createSavedSearch(name: $n, filter: $f) { id } }',
     { n: name, f: filter },
+    key,
   );
   const created = await gql(
     'mutation ($s: ID!, $u: String!) { createWebhookEndpoint(savedSearchId: $s, url: $u) { secret endpoint { id } } }',
     { s: search.createSavedSearch.id, u: url },
+    key,
   );
   return {
     id: created.createWebhookEndpoint.endpoint.id as string,
@@ -160,6 +162,50 @@ describe(`webhook delivery (${TEST_DB})`, () => {
       type: 'saved_search.jobs',
       data: { saved_search: { name: 'Kotlin' }, added: [] },
     });
+    await stopWorkers();
+    await receiver.close();
+  });
+
+  it('fills many endpoints together: each receives exactly its own search, text intact', async () => {
+    // More endpoints than one fill transaction takes (25), at two different cursors, of two
+    // organizations (an organization keeps at most 20).
+    const keys: string[] = [];
+    for (const n of [1, 2]) {
+      const em = services.orm.em.fork();
+      const org = { id: `0c0c0000-0000-4000-8000-00000000000${n}`, name: `Many ${n}`, slug: `many-${n}` };
+      await services.organizations.ensureOrganization(em, org);
+      keys.push((await services.organizations.createApiKey(em, org.id, 'admin', { scope: 'admin' })).key);
+    }
+    const receiver = await startReceiver([]);
+    const words = Array.from(
+      { length: 30 },
+      (_, i) => `zq${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}`,
+    );
+    const early = words.slice(0, 15);
+    for (const w of early) await endpointFor(`many ${w}`, { query: w }, receiver.url, keys[0]);
+    const title = (w: string, n: number) => `Ingénieur "${w}" C++ / C# ? 100 % — ${n}`;
+    await ingest('many', [
+      ...early.map((w, i) => posting('many', `a${i}`, title(w, 1))),
+      posting('many', 'none', 'Nothing Anyone Saved'),
+    ]);
+    for (const w of words.slice(15)) await endpointFor(`many ${w}`, { query: w }, receiver.url, keys[1]);
+    await ingest('many', [
+      ...early.map((w, i) => posting('many', `a${i}`, title(w, 1))),
+      posting('many', 'none', 'Nothing Anyone Saved'),
+      ...words.map((w, i) => posting('many', `b${i}`, title(w, 2))),
+    ]);
+    worker();
+    await vi.waitFor(() => expect(receiver.accepted().size).toBe(30), WAIT);
+    const byName = new Map<string, string[]>();
+    for (const body of receiver.accepted().values())
+      byName.set(body.data.saved_search.name, [
+        ...(byName.get(body.data.saved_search.name) ?? []),
+        ...titlesOf([body], 'added'),
+      ]);
+    // Endpoints created before the first ingest got its job and the second's; the others
+    // only the second's (a new endpoint starts at the outbox's end). One batch each.
+    for (const [i, w] of words.entries())
+      expect(byName.get(`many ${w}`)?.sort()).toEqual(i < 15 ? [title(w, 1), title(w, 2)] : [title(w, 2)]);
     await stopWorkers();
     await receiver.close();
   });

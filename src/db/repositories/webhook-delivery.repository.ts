@@ -72,14 +72,31 @@ function toRow(r: Record<string, unknown>): WebhookDeliveryRow {
  */
 export class WebhookDeliveryRepository {
   async add(tx: Em, endpointId: string, body: string, jobCount: number): Promise<string> {
-    const id = randomUUID();
-    await tx.execute('insert into webhook_delivery (id, endpoint_id, body, job_count) values (?, ?, ?, ?)', [
-      id,
-      endpointId,
-      body,
-      jobCount,
-    ]);
-    return id;
+    const [id] = await this.addMany(tx, [{ endpointId, body, jobCount }]);
+    return id as string;
+  }
+
+  /** Several deliveries in one statement (a fill writes every endpoint's batches at once). */
+  async addMany(
+    tx: Em,
+    rows: readonly { endpointId: string; body: string; jobCount: number }[],
+  ): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map(() => randomUUID());
+    // Bodies as one JSON array: a text[] literal would need every quote and backslash escaped.
+    await tx.execute(
+      `insert into webhook_delivery (id, endpoint_id, body, job_count)
+       select id, endpoint_id, body, job_count
+         from unnest(?::uuid[], ?::uuid[], ?::int[]) with ordinality as r(id, endpoint_id, job_count, n)
+         join jsonb_array_elements_text(?::jsonb) with ordinality as b(body, n) using (n)`,
+      [
+        `{${ids.join(',')}}`,
+        `{${rows.map((r) => r.endpointId).join(',')}}`,
+        `{${rows.map((r) => r.jobCount).join(',')}}`,
+        JSON.stringify(rows.map((r) => r.body)),
+      ],
+    );
+    return ids;
   }
 
   /**

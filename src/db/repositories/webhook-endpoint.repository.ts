@@ -173,22 +173,34 @@ export class WebhookEndpointRepository {
   }
 
   /**
-   * Locks an enabled endpoint for filling (in a transaction) and reads its cursor; null when
-   * another gateway holds it (SKIP LOCKED: that one fills it) or it was disabled or deleted.
+   * Locks enabled endpoints for filling (in a transaction) and reads their cursors; an
+   * endpoint another gateway holds (SKIP LOCKED: that one fills it), disabled or deleted is
+   * left out.
    */
-  async lockCursor(tx: Em, id: string): Promise<EventPosition | null> {
+  async lockCursors(tx: Em, ids: readonly string[]): Promise<Map<string, EventPosition>> {
+    if (ids.length === 0) return new Map();
     const rows = await tx.execute<Record<string, unknown>[]>(
-      `select cursor_xid::text as cursor_xid, cursor_seq::text as cursor_seq from webhook_endpoint
-        where id = ?::uuid and disabled_at is null for update skip locked`,
-      [id],
+      `select id::text as id, cursor_xid::text as cursor_xid, cursor_seq::text as cursor_seq
+         from webhook_endpoint
+        where id = any(?::uuid[]) and disabled_at is null
+        order by id for update skip locked`,
+      [`{${ids.join(',')}}`],
     );
-    return rows[0] ? position(rows[0]) : null;
+    return new Map(rows.map((r) => [String(r.id), position(r)]));
   }
 
-  async moveCursor(tx: Em, id: string, to: EventPosition): Promise<void> {
+  /** Moves each endpoint's cursor, in one statement. */
+  async moveCursors(tx: Em, moves: readonly { id: string; to: EventPosition }[]): Promise<void> {
+    if (moves.length === 0) return;
     await tx.execute(
-      'update webhook_endpoint set cursor_xid = ?::xid8, cursor_seq = ?::bigint where id = ?::uuid',
-      [to.xid.toString(), to.seq.toString(), id],
+      `update webhook_endpoint e set cursor_xid = m.xid::xid8, cursor_seq = m.seq::bigint
+         from unnest(?::uuid[], ?::text[], ?::text[]) as m(id, xid, seq)
+        where e.id = m.id`,
+      [
+        `{${moves.map((m) => m.id).join(',')}}`,
+        `{${moves.map((m) => m.to.xid.toString()).join(',')}}`,
+        `{${moves.map((m) => m.to.seq.toString()).join(',')}}`,
+      ],
     );
   }
 }

@@ -9,7 +9,7 @@ import { postWebhook } from './post-webhook.ts';
 import { fillDeliveries, type BatchDeps } from './webhook-batches.ts';
 
 /** Deliveries one gateway has in flight at once. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 /** Finished deliveries are pruned this often. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -26,7 +26,10 @@ export interface WebhookWorkerDeps extends BatchDeps {
 }
 
 export interface WebhookWorker {
-  /** One round: fill deliveries from the outbox, then send what is due. */
+  /**
+   * One round: fill deliveries from the outbox, then start sending what is due (on an
+   * embedded database the round waits for those attempts; stop() waits for them always).
+   */
   tick(): Promise<void>;
   /** Stops after the attempts in flight are recorded. */
   stop(): Promise<void>;
@@ -73,25 +76,67 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       });
   };
 
-  const send = async () => {
-    for (;;) {
-      if (killed.signal.aborted) return;
-      const claimed = await deps.deliveries.claim(deps.orm.em.fork(), CONCURRENCY, deps.config.leaseMs);
-      await Promise.all(
-        claimed.map((d) =>
-          attempt(d).catch((error: unknown) => deps.onError(error, 'webhooks: attempt failed')),
-        ),
-      );
-      if (claimed.length < CONCURRENCY) return;
+  // Attempts in flight, up to CONCURRENCY. A slot freed is claimed again by the next send,
+  // so a receiver that hangs until the timeout holds one slot: claims of eight that waited
+  // for all eight, inside the round, stalled the gateway's filling and sending for the
+  // timeout (10 s by default). On an embedded database a round still waits for its
+  // attempts: their write-backs must not run beside a fill's transaction on its one session.
+  const inFlight = new Set<Promise<void>>();
+  let sending: Promise<void> | null = null;
+  let sendAgain = false;
+  // Whether the last claim took every slot it asked for (more may be due).
+  let claimedFull = false;
+  const claimFreeSlots = async () => {
+    while (!killed.signal.aborted) {
+      const free = CONCURRENCY - inFlight.size;
+      if (free <= 0) return;
+      const claimed = await deps.deliveries.claim(deps.orm.em.fork(), free, deps.config.leaseMs);
+      claimedFull = claimed.length === free;
+      for (const d of claimed) {
+        const running: Promise<void> = attempt(d)
+          .catch((error: unknown) => deps.onError(error, 'webhooks: attempt failed'))
+          .finally(() => {
+            inFlight.delete(running);
+            // A full claim may have left due deliveries behind: the freed slot takes one.
+            if (deps.sendWhileFilling && !stopping.signal.aborted) void send();
+          });
+        inFlight.add(running);
+      }
+      if (claimed.length < free) return;
     }
+  };
+  // One claimer at a time (two would each claim the same free slots); a call meanwhile
+  // makes it look again when it is done.
+  const send = (): Promise<void> => {
+    if (sending) {
+      sendAgain = true;
+      return sending;
+    }
+    sending = (async () => {
+      do {
+        sendAgain = false;
+        await claimFreeSlots().catch((error: unknown) => deps.onError(error, 'webhooks: claim failed'));
+      } while (sendAgain && !killed.signal.aborted);
+    })().finally(() => (sending = null));
+    return sending;
+  };
+  const settle = async () => {
+    while (inFlight.size > 0) await Promise.race(inFlight);
   };
 
   const tick = async () => {
     // Sending does not wait for the filling: what is due goes out while new events are
     // turned into deliveries, and a delivery filled meanwhile goes with the next claims.
-    if (deps.sendWhileFilling) await Promise.all([fillDeliveries(deps), send()]);
-    else await fillDeliveries(deps);
-    await send();
+    if (deps.sendWhileFilling) {
+      await Promise.all([fillDeliveries(deps), send()]);
+      await send();
+    } else {
+      await fillDeliveries(deps);
+      do {
+        await send();
+        await settle();
+      } while (claimedFull && !killed.signal.aborted);
+    }
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await deps.deliveries.prune(deps.orm.em.fork(), deps.config.logRetentionMs);
@@ -132,6 +177,8 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     stop: async () => {
       stopping.abort();
       await loop;
+      await sending;
+      await settle();
     },
     kill: () => {
       killed.abort();

@@ -34,6 +34,9 @@ const GATEWAY_ENV = {
   WEBHOOK_LEASE_MS: '12000',
 };
 const WAIT = { timeout: 180_000, interval: 200 };
+// Real processes: gateways started twice, CLI commands, servers stopped and started. On a
+// loaded 2-core machine one such test took longer than the project's 60 s (load 12).
+const SLOW = { timeout: 600_000 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -108,115 +111,125 @@ const posting = (externalId: string, title: string): RawPosting => ({
   payload: { externalId, title },
 });
 
-describe.runIf(TEST_DB === 'postgres')('webhook delivery across crashes (real processes, PostgreSQL)', () => {
-  it('a gateway SIGKILLed mid-delivery leaves it to another; deliveries pending through a PostgreSQL restart go out after it', async () => {
-    const cluster: Cluster = await startCluster();
-    cleanups.push(() => cluster.stop());
-    const services: Services = await createTestServices({}, { ...GATEWAY_ENV, DATABASE_URL: cluster.url });
-    cleanups.push(() => services.close());
-    const em = () => services.orm.em.fork();
-    await services.organizations.ensureOrganization(em(), ORG_A);
-    const admin = (await services.organizations.createApiKey(em(), ORG_A.id, 'admin', { scope: 'admin' }))
-      .key;
-    const receiver = await startReceiver(['hang']);
-    cleanups.push(() => receiver.close());
+describe.runIf(TEST_DB === 'postgres')(
+  'webhook delivery across crashes (real processes, PostgreSQL)',
+  SLOW,
+  () => {
+    it('a gateway SIGKILLed mid-delivery leaves it to another; deliveries pending through a PostgreSQL restart go out after it', async () => {
+      const cluster: Cluster = await startCluster();
+      cleanups.push(() => cluster.stop());
+      const services: Services = await createTestServices({}, { ...GATEWAY_ENV, DATABASE_URL: cluster.url });
+      cleanups.push(() => services.close());
+      const em = () => services.orm.em.fork();
+      await services.organizations.ensureOrganization(em(), ORG_A);
+      const admin = (await services.organizations.createApiKey(em(), ORG_A.id, 'admin', { scope: 'admin' }))
+        .key;
+      const receiver = await startReceiver(['hang']);
+      cleanups.push(() => receiver.close());
 
-    const first = await gateway(cluster.url);
-    const { secret, endpoint } = await endpointFor(first.base, admin, { query: 'zig' }, receiver.url);
-    const deliveries = () =>
-      em().execute<{ id: string; status: string; attempts: number; last_error: string | null }[]>(
-        `select id::text as id, status, attempts, last_error from webhook_delivery where endpoint_id = ? order by created_at`,
-        [endpoint.id],
-      );
-    const titles: string[] = [];
-    const ingest = async (ids: string[]) => {
-      const added = ids.map((i) => posting(i, `Zig Engineer ${i}`));
-      // Incremental (not a full fetch): earlier postings stay open.
-      await runIngest(services, { platform: 'greenhouse', board: 'crash', complete: false, postings: added });
-      titles.push(...added.map((p) => p.title));
-    };
-    const acceptedTitles = () =>
-      [...receiver.accepted().values()]
-        .flatMap((b) => b.data.added.map((j: { title: string }) => j.title))
-        .sort();
-
-    // 1. Five jobs in batches of two: three deliveries; the receiver holds the first POST open.
-    await ingest(['01', '02', '03', '04', '05']);
-    await vi.waitFor(() => expect(receiver.received.some((r) => r.answered === null)).toBe(true), WAIT);
-    const hung = receiver.received.find((r) => r.answered === null)!.headers['webhook-id']!;
-    first.child.kill('SIGKILL');
-    await vi.waitFor(() => expect(first.exited()).toBe(true), WAIT);
-    // Claimed by the dead process: still pending, its lease running out.
-    expect((await deliveries()).find((d) => `msg_${d.id}` === hung)).toMatchObject({ status: 'pending' });
-
-    const second = await gateway(cluster.url);
-    await vi.waitFor(async () => {
-      const all = await deliveries();
-      expect(all).toHaveLength(3);
-      expect(all.every((d) => d.status === 'delivered')).toBe(true);
-    }, WAIT);
-    expect(acceptedTitles()).toEqual([...titles].sort());
-    // The one the killed gateway held went out again under the same webhook-id.
-    expect(receiver.received.filter((r) => r.headers['webhook-id'] === hung)).toHaveLength(2);
-    expect(receiver.accepted().has(hung)).toBe(true);
-
-    // 2. The receiver fails: the next deliveries are pending, retried, when PostgreSQL goes down.
-    receiver.answer('fail');
-    await ingest(['06', '07', '08']);
-    await vi.waitFor(async () => {
-      const all = await deliveries();
-      expect(all).toHaveLength(5);
-      expect(all.slice(3).every((d) => d.status === 'pending' && d.last_error === 'HTTP 500')).toBe(true);
-    }, WAIT);
-    cluster.pause();
-    // The gateway sees the outage (not ready) and stays up through it.
-    await vi.waitFor(async () => expect((await fetch(`${second.base}/readyz`)).status).toBe(503), WAIT);
-    receiver.answer('ok');
-    expect(second.exited()).toBe(false);
-    cluster.resume();
-
-    // 3. After the restart: the pending deliveries go out, and so do jobs added after it.
-    await vi.waitFor(async () => expect((await fetch(`${second.base}/readyz`)).status).toBe(200), WAIT);
-    await vi.waitFor(() => ingest(['09', '10']), WAIT);
-    await vi.waitFor(async () => {
-      const all = await deliveries();
-      expect(all).toHaveLength(6);
-      expect(all.every((d) => d.status === 'delivered')).toBe(true);
-    }, WAIT);
-    expect(acceptedTitles()).toEqual([...titles].sort());
-    expect(second.exited(), second.output()).toBe(false);
-    // Every request, the cut one and the failed ones included, is signed as the specification says.
-    for (const r of receiver.received) expect(new Webhook(secret).verify(r.body, r.headers)).toBeTruthy();
-  });
-
-  it('the outbox feed listens again after PostgreSQL restarts (not left to its poll)', async () => {
-    const cluster: Cluster = await startCluster();
-    cleanups.push(() => cluster.stop());
-    // A poll longer than this test's wait: only a NOTIFY on a new connection can wake the feed.
-    const services = await createTestServices({}, { DATABASE_URL: cluster.url, EVENT_POLL_MS: '60000' });
-    cleanups.push(() => services.close());
-    const feed = await services.jobEvents();
-    const { start } = await feed.head();
-    cluster.pause();
-    cluster.resume();
-    // The ingest itself retries until the pool has its connections back.
-    await vi.waitFor(
-      () =>
-        runIngest(services, {
+      const first = await gateway(cluster.url);
+      const { secret, endpoint } = await endpointFor(first.base, admin, { query: 'zig' }, receiver.url);
+      const deliveries = () =>
+        em().execute<{ id: string; status: string; attempts: number; last_error: string | null }[]>(
+          `select id::text as id, status, attempts, last_error from webhook_delivery where endpoint_id = ? order by created_at`,
+          [endpoint.id],
+        );
+      const titles: string[] = [];
+      const ingest = async (ids: string[]) => {
+        const added = ids.map((i) => posting(i, `Zig Engineer ${i}`));
+        // Incremental (not a full fetch): earlier postings stay open.
+        await runIngest(services, {
           platform: 'greenhouse',
           board: 'crash',
           complete: false,
-          postings: [posting('r1', 'Zig Restarted')],
-        }),
-      WAIT,
-    );
-    const woken = await feed.waitBeyond(start, AbortSignal.timeout(30_000));
-    expect(woken).not.toBeNull();
-  });
-});
+          postings: added,
+        });
+        titles.push(...added.map((p) => p.title));
+      };
+      const acceptedTitles = () =>
+        [...receiver.accepted().values()]
+          .flatMap((b) => b.data.added.map((j: { title: string }) => j.title))
+          .sort();
+
+      // 1. Five jobs in batches of two: three deliveries; the receiver holds the first POST open.
+      await ingest(['01', '02', '03', '04', '05']);
+      await vi.waitFor(() => expect(receiver.received.some((r) => r.answered === null)).toBe(true), WAIT);
+      const hung = receiver.received.find((r) => r.answered === null)!.headers['webhook-id']!;
+      first.child.kill('SIGKILL');
+      await vi.waitFor(() => expect(first.exited()).toBe(true), WAIT);
+      // Claimed by the dead process: still pending, its lease running out.
+      expect((await deliveries()).find((d) => `msg_${d.id}` === hung)).toMatchObject({ status: 'pending' });
+
+      const second = await gateway(cluster.url);
+      await vi.waitFor(async () => {
+        const all = await deliveries();
+        expect(all).toHaveLength(3);
+        expect(all.every((d) => d.status === 'delivered')).toBe(true);
+      }, WAIT);
+      expect(acceptedTitles()).toEqual([...titles].sort());
+      // The one the killed gateway held went out again under the same webhook-id.
+      expect(receiver.received.filter((r) => r.headers['webhook-id'] === hung)).toHaveLength(2);
+      expect(receiver.accepted().has(hung)).toBe(true);
+
+      // 2. The receiver fails: the next deliveries are pending, retried, when PostgreSQL goes down.
+      receiver.answer('fail');
+      await ingest(['06', '07', '08']);
+      await vi.waitFor(async () => {
+        const all = await deliveries();
+        expect(all).toHaveLength(5);
+        expect(all.slice(3).every((d) => d.status === 'pending' && d.last_error === 'HTTP 500')).toBe(true);
+      }, WAIT);
+      cluster.pause();
+      // The gateway sees the outage (not ready) and stays up through it.
+      await vi.waitFor(async () => expect((await fetch(`${second.base}/readyz`)).status).toBe(503), WAIT);
+      receiver.answer('ok');
+      expect(second.exited()).toBe(false);
+      cluster.resume();
+
+      // 3. After the restart: the pending deliveries go out, and so do jobs added after it.
+      await vi.waitFor(async () => expect((await fetch(`${second.base}/readyz`)).status).toBe(200), WAIT);
+      await vi.waitFor(() => ingest(['09', '10']), WAIT);
+      await vi.waitFor(async () => {
+        const all = await deliveries();
+        expect(all).toHaveLength(6);
+        expect(all.every((d) => d.status === 'delivered')).toBe(true);
+      }, WAIT);
+      expect(acceptedTitles()).toEqual([...titles].sort());
+      expect(second.exited(), second.output()).toBe(false);
+      // Every request, the cut one and the failed ones included, is signed as the specification says.
+      for (const r of receiver.received) expect(new Webhook(secret).verify(r.body, r.headers)).toBeTruthy();
+    });
+
+    it('the outbox feed listens again after PostgreSQL restarts (not left to its poll)', async () => {
+      const cluster: Cluster = await startCluster();
+      cleanups.push(() => cluster.stop());
+      // A poll longer than this test's wait: only a NOTIFY on a new connection can wake the feed.
+      const services = await createTestServices({}, { DATABASE_URL: cluster.url, EVENT_POLL_MS: '60000' });
+      cleanups.push(() => services.close());
+      const feed = await services.jobEvents();
+      const { start } = await feed.head();
+      cluster.pause();
+      cluster.resume();
+      // The ingest itself retries until the pool has its connections back.
+      await vi.waitFor(
+        () =>
+          runIngest(services, {
+            platform: 'greenhouse',
+            board: 'crash',
+            complete: false,
+            postings: [posting('r1', 'Zig Restarted')],
+          }),
+        WAIT,
+      );
+      const woken = await feed.waitBeyond(start, AbortSignal.timeout(30_000));
+      expect(woken).not.toBeNull();
+    });
+  },
+);
 
 describe.runIf(TEST_DB === 'pglite')(
   'webhook delivery across a crash (real processes, embedded database)',
+  SLOW,
   () => {
     it('delivers what a CLI ingest added, and what the serving process was killed in the middle of after a restart', async () => {
       const root = mkdtempSync(join(tmpdir(), 'jobs-hooks-'));

@@ -40,6 +40,7 @@ export function planFilter(
 ): FilterPlan | 'unsupported' {
   const filter = storableFilter(input);
   if (filter.locations?.length) return 'unsupported';
+  if (filter.near) return 'unsupported';
   const terms = parseQueryTerms(filter.query);
   if (!terms.every((t) => PLAIN_WORD.test(t) && !SPLIT_BY_PARSER.test(t))) return 'unsupported';
   if (filter.organizationId && !UUID.test(filter.organizationId)) return 'unsupported';

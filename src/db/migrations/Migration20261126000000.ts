@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * outbox's images of a job (Migration20261125100000) keep them too: a live subscriber's or
  * saved search's near filter is matched against the job as the event saw it, like every
  * other filter. Images written before have no places (null): no near filter matches them.
- * A change of the places alone is now an `updated` event.
+ * A change of the places alone is now an `updated` event, and a change for the search
+ * index to follow (Migration20261123000010's log), which now holds coordinates too.
  */
 const EVENT_COLUMNS = [
   'status',
@@ -68,13 +69,49 @@ function triggerFunctions(columns: string[]): string[] {
   ];
 }
 
+/** The columns whose change the search index follows (Migration20261123000010). */
+const INDEXED = [
+  'status',
+  'remote_type',
+  'job_type',
+  'seniority',
+  'category_id',
+  'company_id',
+  'country_codes',
+  'city_keys',
+  'skill_keys',
+  'salary_min_usd',
+  'salary_max_usd',
+  'ats_platform',
+  'source',
+  'department',
+  'visa_sponsorship',
+  'posted_at',
+  'first_seen_at',
+  'search_vector',
+];
+
+function searchChangeFunction(columns: string[]): string {
+  const old = columns.map((c) => `o.${c}`).join(', ');
+  const neu = columns.map((c) => `n.${c}`).join(', ');
+  return `create or replace function search_change_job_update() returns trigger language plpgsql as $$
+      begin
+        insert into search_change (job_id)
+          select n.id from new_rows n join old_rows o on o.id = n.id
+           where (${old}) is distinct from (${neu});
+        return null;
+      end $$;`;
+}
+
 export class Migration20261126000000 extends Migration {
   override up(): void {
     this.addSql('alter type job_event_image add attribute places jsonb;');
     for (const sql of triggerFunctions([...EVENT_COLUMNS, 'places'])) this.addSql(sql);
+    this.addSql(searchChangeFunction([...INDEXED, 'places']));
   }
 
   override down(): void {
+    this.addSql(searchChangeFunction(INDEXED));
     for (const sql of triggerFunctions(EVENT_COLUMNS)) this.addSql(sql);
     this.addSql('alter type job_event_image drop attribute places;');
   }

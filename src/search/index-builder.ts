@@ -5,7 +5,7 @@ import type {
 } from '../db/repositories/search-index.repository.ts';
 import { Bitmap, KeyedBitmapsBuilder } from './bitmap.ts';
 import { FacetCodes, PACKED_FACETS } from './facet-codes.ts';
-import { geoCellKey, packGeoPoints, type GeoPoints } from './geo-index.ts';
+import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
 import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
@@ -99,11 +99,14 @@ export class JobIndexBuilder {
     v.source.add(row.source, doc);
     if (row.departmentKey !== null) v.department.add(row.departmentKey, doc);
     if (row.visaSponsorship !== null) v.visaSponsorship.add(String(row.visaSponsorship), doc);
-    if (row.points.length) {
-      this.points[doc] = row.points;
+    // Points off the globe (no gazetteer city has one) are left out, as the SQL path's box leaves them.
+    const points: number[] = [];
+    for (let i = 0; i < row.points.length; i += 2)
+      if (isOnGlobe(row.points[i]!, row.points[i + 1]!)) points.push(row.points[i]!, row.points[i + 1]!);
+    if (points.length) {
+      this.points[doc] = points;
       const cells = new Set<string>();
-      for (let i = 0; i < row.points.length; i += 2)
-        cells.add(geoCellKey(row.points[i]!, row.points[i + 1]!));
+      for (let i = 0; i < points.length; i += 2) cells.add(geoCellKey(points[i]!, points[i + 1]!));
       for (const c of cells) v.geoCell.add(c, doc);
     }
     this.postedUs[doc] = row.postedUs;

@@ -1,6 +1,6 @@
 import { boundingBox, haversineKm } from '../domain/geo.ts';
 import type { NearFilter } from '../domain/near-filter.ts';
-import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
+import { Bitmap, type Scratch } from './bitmap.ts';
 import type { ValueIndex } from './value-index.ts';
 
 /**

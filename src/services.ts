@@ -9,6 +9,7 @@ import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
 import { jobBatchLoader } from './db/job-batch-loader.ts';
 import type { JobRecord } from './domain/job-record.ts';
+import type { PlaceLocator } from './domain/near-filter.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
@@ -19,6 +20,7 @@ import { WebhookDeliveryRepository } from './db/repositories/webhook-delivery.re
 import { WebhookEndpointRepository } from './db/repositories/webhook-endpoint.repository.ts';
 import { createHttpClient, type HttpClient } from './ingest/fetch/fetch-with-retry.ts';
 import { inProcessNormalizer, threadedNormalizer, type Normalizer } from './ingest/normalize-pool.ts';
+import { locatePlace } from './ingest/normalize/locate-place.ts';
 import { createIngestRuns, type IngestRuns } from './ingest/ingest-runs.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
 import { EventMatcher } from './search/event-matcher.ts';
@@ -44,6 +46,11 @@ export interface Services {
   organizations: OrganizationRepository;
   /** Organizations' saved searches. */
   savedSearches: SavedSearchRepository;
+  /**
+   * A `near` filter's place name → its point, by the gazetteer ingest reads postings with
+   * (the API layers may not import ingest; README "Near a place").
+   */
+  locatePlace: PlaceLocator;
   /** Saved searches' webhook endpoints and their deliveries (README "Webhooks"). */
   webhookEndpoints: WebhookEndpointRepository;
   webhookDeliveries: WebhookDeliveryRepository;
@@ -143,6 +150,7 @@ export async function createServices(
     writer: new JobWriter({ copy: postgres }),
     organizations: new OrganizationRepository(),
     savedSearches: new SavedSearchRepository(),
+    locatePlace,
     webhookEndpoints: new WebhookEndpointRepository(),
     webhookDeliveries: new WebhookDeliveryRepository(),
     checkWebhookUrl: (url) => checkWebhookTarget(url, config.webhooks.allowPrivateTargets),

@@ -68,8 +68,20 @@ function vocabulary(size: number, rnd: () => number, common: string[]): string[]
 /** A Zipf-like pick: index ~ size^u - 1. */
 const zipf = (rnd: () => number, size: number) => Math.min(size - 1, Math.floor(size ** rnd()) - 1);
 
+/**
+ * Coordinates of the synthetic cities (city0 … city2999): 60 % in a box over the US, 40 %
+ * over Europe. Their own random sequence, so the other fields are what they were before.
+ */
+export function syntheticCityPoints(cities = 3000): [number, number][] {
+  const rnd = createRng(20261126);
+  return Array.from({ length: cities }, () =>
+    rnd() < 0.6 ? [25 + rnd() * 23, -123 + rnd() * 52] : [36 + rnd() * 24, -9 + rnd() * 39],
+  );
+}
+
 export function syntheticRows(count: number): { ids: string[]; rows: IndexJobRow[] } {
   const rnd = createRng(20261123);
+  const cityPoints = syntheticCityPoints();
   const titleWords = vocabulary(400, rnd, ['engineer', 'senior', 'software', 'data', 'manager', 'developer']);
   const words = vocabulary(100_000, rnd, ['engineer', 'experience', 'team', 'kubernetes', 'python', 'data']);
   const companies = vocabulary(20_000, rnd, ['acme']);
@@ -89,6 +101,7 @@ export function syntheticRows(count: number): { ids: string[]; rows: IndexJobRow
       companyId: `c1000000-0000-4000-8000-${zipf(rnd, 20_000).toString(16).padStart(12, '0')}`,
       countryCodes: [pick(['US', 'US', 'US', 'GB', 'DE', 'CA', 'FR', 'NL', 'IN', 'ES'])],
       cityKeys: [`city${zipf(rnd, 3000)}`],
+      points: [],
       skillKeys: Array.from({ length: Math.floor(rnd() * 5) }, () => `skill${zipf(rnd, 500)}`),
       salaryMinUsd: salary,
       salaryMaxUsd: salary === null ? null : salary + 20_000,
@@ -102,6 +115,10 @@ export function syntheticRows(count: number): { ids: string[]; rows: IndexJobRow
       companyWords: [companies[zipf(rnd, companies.length)]!],
       descriptionWords: [...description],
     });
+    const row = rows.at(-1)!;
+    // One job in five without coordinates (a city the gazetteer lacks), one in seven with two places.
+    const point = cityPoints[Number(row.cityKeys[0]!.slice(4))]!;
+    if (i % 5 !== 4) row.points = i % 7 === 0 ? [...point, ...cityPoints[(i * 13) % 3000]!] : [...point];
   }
   const ids = rows
     .map((r) => ({ id: r.id, at: r.postedUs }))
@@ -140,6 +157,8 @@ export async function runSearchIndexBench(count: number, repeats: number): Promi
   );
 
   await snapshotFigures(index, parts);
+  const cityPoints = syntheticCityPoints();
+  const near = (city: number) => ({ latitude: cityPoints[city]![0], longitude: cityPoints[city]![1] });
 
   const kinds: [string, JobFilter, Parameters<SearchIndex['query']>[1], number][] = [
     ['broad word "engineer"', { query: 'engineer' }, undefined, 0],
@@ -159,6 +178,9 @@ export async function runSearchIndexBench(count: number, repeats: number): Promi
     ['deep page (offset 20,000)', {}, 'newest', 20_000],
     ['salary sort', { query: 'data' }, 'salary', 0],
     ['first seen sort, deep', { countries: ['US'] }, 'first_seen', 5_000],
+    ['near, 50 km of the biggest city', { near: { ...near(0), radiusKm: 50 } }, undefined, 0],
+    ['near, 500 km + word', { query: 'engineer', near: { ...near(0), radiusKm: 500 } }, undefined, 0],
+    ['near, 1000 km', { near: { ...near(0), radiusKm: 1000 } }, undefined, 0],
   ];
   const out: (string | number)[][] = [];
   for (const [name, filter, sort, offset] of kinds) {

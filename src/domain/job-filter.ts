@@ -1,5 +1,6 @@
 import type { JobStatusFilter, JobType, RemoteType, Seniority, SortOrder } from './enums.ts';
 import { invalidParameter } from './errors.ts';
+import type { NearFilter } from './near-filter.ts';
 import type { PageKey } from './page-key.ts';
 import { storableText } from './text.ts';
 
@@ -42,6 +43,11 @@ export interface JobFilter {
   /** true: remote only; false: everything but remote. */
   isRemote?: boolean;
   visaSponsorship?: boolean;
+  /**
+   * Jobs with a place within `radiusKm` of the point (haversine, domain/geo.ts); jobs
+   * whose places have no coordinates do not match (domain/near-filter.ts).
+   */
+  near?: NearFilter;
   /** @default 'open' */
   status?: JobStatusFilter;
   /** Restrict to one organization's board (GET /jobs, organizationJobs). */

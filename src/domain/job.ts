@@ -6,6 +6,12 @@ export interface PlaceParts {
   region: string | null;
   /** ISO 3166-1 alpha-2, upper case. */
   countryCode: string | null;
+  /**
+   * WGS84 degrees of the gazetteer's city (ingest/normalize/place.ts); absent when the
+   * city is not in the gazetteer or there is no city. The `near` filter reads them.
+   */
+  latitude?: number;
+  longitude?: number;
 }
 
 /**

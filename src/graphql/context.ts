@@ -4,6 +4,7 @@ import type { ApiKeyScope } from '../domain/api-key-scope.ts';
 import type { JobEventFeed } from '../db/job-events.ts';
 import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
 import type { JobRecord } from '../domain/job-record.ts';
+import type { PlaceLocator } from '../domain/near-filter.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
 import type { JobSearch } from '../search/job-search.ts';
@@ -23,6 +24,8 @@ export interface GraphQLDeps {
   catalog: CatalogRepository;
   organizations: OrganizationRepository;
   savedSearches: SavedSearchRepository;
+  /** A `near` place name → its point (the gazetteer's, wired by services.ts). */
+  locatePlace: PlaceLocator;
   /** The job event outbox, for the jobsAdded, jobsClosed and jobsUpdated subscriptions. */
   jobEvents(): Promise<JobEventFeed>;
   jobEventLog: JobEventRepository;

@@ -7,7 +7,9 @@ import {
   SORT_ORDERS,
   type SortOrder,
 } from '../domain/enums.ts';
+import { invalidParameter } from '../domain/errors.ts';
 import { checkFilterRanges, FILTER_BOUNDS, FILTER_LIMITS, type JobFilter } from '../domain/job-filter.ts';
+import { NEAR_LIMITS, resolveNear, type PlaceLocator } from '../domain/near-filter.ts';
 import { normalizeLists } from './list-params.ts';
 
 const strings = (description: string, extra: object = {}) => ({
@@ -59,6 +61,19 @@ export const filterProperties = {
     maximum: FILTER_BOUNDS.postedWithinDays.max,
   },
   visa_sponsorship: { type: 'boolean' },
+  near: {
+    type: 'string',
+    minLength: 1,
+    maxLength: FILTER_LIMITS.itemLength,
+    description:
+      'Jobs with a place within radius_km of this place: a city as postings name it ("Berlin", "Austin, TX", "Cambridge, UK") or "latitude,longitude" in decimal degrees ("52.52,13.405"). A name no city of the gazetteer answers is a 400.',
+  },
+  radius_km: {
+    type: 'number',
+    minimum: NEAR_LIMITS.radiusKm.min,
+    maximum: NEAR_LIMITS.radiusKm.max,
+    description: `Kilometres around near (great-circle distance); default ${NEAR_LIMITS.radiusKm.default}. Only with near.`,
+  },
   status: {
     type: 'string',
     enum: [...JOB_STATUS_FILTERS],
@@ -114,10 +129,14 @@ const FILTER_FIELDS = {
 
 const DATE_PARAMS = new Set<string>(['posted_after', 'posted_before']);
 
-/** Validated parameters → the domain filter shared with GraphQL. */
+/**
+ * Validated parameters → the domain filter shared with GraphQL. `locate` resolves a
+ * `near` place name (services.ts passes the gazetteer's).
+ */
 export function toJobFilter(
   p: FilterParams,
   query: string | undefined,
+  locate: PlaceLocator,
 ): { filter: JobFilter; sort: SortOrder | undefined } {
   const filter: Record<string, unknown> = { query: query?.trim() || undefined };
   for (const [param, field] of Object.entries(FILTER_FIELDS)) {
@@ -125,6 +144,13 @@ export function toJobFilter(
     filter[field] = DATE_PARAMS.has(param) ? (typeof v === 'string' ? new Date(v) : undefined) : v;
   }
   checkFilterRanges(filter as JobFilter, (name) => REST_NAMES[name]);
+  if (typeof p.near === 'string')
+    filter.near = resolveNear(
+      { place: p.near, radiusKm: p.radius_km as number | undefined },
+      locate,
+      (name) => (name === 'radiusKm' ? 'radius_km' : 'near'),
+    );
+  else if (p.radius_km !== undefined) throw invalidParameter('radius_km', 'radius_km needs near');
   return { filter: filter as JobFilter, sort: p.sort as SortOrder | undefined };
 }
 
@@ -138,6 +164,10 @@ export function toFilterParams(filter: JobFilter): Record<string, unknown> {
   for (const [param, field] of Object.entries(FILTER_FIELDS)) {
     const v = filter[field];
     if (v !== undefined && v !== null) out[param] = v instanceof Date ? v.toISOString() : v;
+  }
+  if (filter.near) {
+    out.near = filter.near.place ?? `${filter.near.latitude},${filter.near.longitude}`;
+    out.radius_km = filter.near.radiusKm;
   }
   return out;
 }
@@ -162,7 +192,7 @@ const NUMBER_FIELDS = [
   'limit',
   'per_page',
   ...Object.entries(filterProperties)
-    .filter(([, s]) => s.type === 'integer')
+    .filter(([, s]) => s.type === 'integer' || s.type === 'number')
     .map(([k]) => k),
 ];
 

@@ -28,7 +28,14 @@ export function toJobItem(job: JobRecord) {
     city: job.city,
     region: job.region,
     country_code: job.countryCode,
-    places: job.places.map((p) => ({ city: p.city, region: p.region, country_code: p.countryCode })),
+    // latitude/longitude: additions beside the contract's keys (the near filter's coordinates).
+    places: job.places.map((p) => ({
+      city: p.city,
+      region: p.region,
+      country_code: p.countryCode,
+      latitude: p.latitude ?? null,
+      longitude: p.longitude ?? null,
+    })),
     job_type: job.jobType,
     seniority: job.seniority,
     category_id: job.categoryId,
@@ -86,6 +93,14 @@ const jobItemProperties = {
         city: nullable('string'),
         region: nullable('string'),
         country_code: nullable('string'),
+        latitude: {
+          ...nullable('number'),
+          description: "WGS84 degrees of the city (the gazetteer's), or null.",
+        },
+        longitude: {
+          ...nullable('number'),
+          description: "WGS84 degrees of the city (the gazetteer's), or null.",
+        },
       },
       required: ['city', 'region', 'country_code'],
     },

@@ -69,7 +69,7 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
     },
     handler: async (request) => {
       const { page, per_page: perPage, search, facets: facetNames, ...params } = request.query;
-      const { filter: asked, sort } = toJobFilter(params, search);
+      const { filter: asked, sort } = toJobFilter(params, search, services.locatePlace);
       const filter = { ...asked, organizationId: request.organizationId! };
       const names = requestedFacets(facetNames);
       const { facets, ...result } = await services.search.search(

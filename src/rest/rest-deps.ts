@@ -2,6 +2,7 @@ import type { CatalogRepository } from '../db/repositories/catalog.repository.ts
 import type { JobSearch } from '../search/job-search.ts';
 import type { JobRepository } from '../db/repositories/job.repository.ts';
 import type { OrganizationRepository } from '../db/repositories/organization.repository.ts';
+import type { PlaceLocator } from '../domain/near-filter.ts';
 import type { SavedSearchRepository } from '../db/repositories/saved-search.repository.ts';
 
 /** What the REST routes need: the repositories they share with GraphQL, nothing else. */
@@ -12,4 +13,6 @@ export interface RestDeps {
   organizations: OrganizationRepository;
   catalog: CatalogRepository;
   savedSearches: SavedSearchRepository;
+  /** A `near` place name → its point (the gazetteer's, wired by services.ts). */
+  locatePlace: PlaceLocator;
 }

@@ -155,7 +155,7 @@ export function registerSavedSearchRoutes(app: FastifyInstance, services: RestDe
     },
     handler: async (request, reply) => {
       const { q, ...params } = request.body.filter ?? {};
-      const { filter } = toJobFilter(params, q);
+      const { filter } = toJobFilter(params, q, services.locatePlace);
       const saved = await saveSearch(
         services.savedSearches,
         request.em,

@@ -87,7 +87,7 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
     },
     handler: async (request) => {
       const { q, limit, page, facets: facetNames, ...params } = request.body;
-      const { filter, sort } = toJobFilter(params, q);
+      const { filter, sort } = toJobFilter(params, q, services.locatePlace);
       const names = requestedFacets(facetNames);
       const { facets, ...result } = await services.search.search(
         request.em,

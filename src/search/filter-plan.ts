@@ -3,6 +3,7 @@ import { UUID } from '../domain/ids.ts';
 import { storableFilter, type JobFilter } from '../domain/job-filter.ts';
 import { parseQueryTerms } from '../domain/search-text.ts';
 import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
+import { nearDocs } from './geo-index.ts';
 import type { IndexData } from './index-data.ts';
 import type { PrefixMatch } from './term-index.ts';
 
@@ -101,6 +102,7 @@ export function planFilter(
     include.push(postedFrom(data, now.getTime() - filter.postedWithinDays * DAY_MS, scratch));
   if (filter.visaSponsorship !== undefined)
     include.push(v.visaSponsorship.get(String(filter.visaSponsorship)));
+  if (filter.near) include.push(nearDocs(v.geoCell, data.geo, filter.near, scratch));
 
   return { matches: intersect(data, include, exclude, scratch), words };
 }

@@ -5,6 +5,7 @@ import type {
 } from '../db/repositories/search-index.repository.ts';
 import { Bitmap, KeyedBitmapsBuilder } from './bitmap.ts';
 import { FacetCodes, PACKED_FACETS } from './facet-codes.ts';
+import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
 import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
@@ -36,6 +37,8 @@ export class JobIndexBuilder {
   private readonly salaryHigh: Float64Array;
   private readonly salaryLow: Float64Array;
   private readonly hasSalaryMin: number[] = [];
+  /** doc → its coordinates as flat (lat, lon) pairs. */
+  private readonly points: (number[] | undefined)[];
   private readonly values = Object.fromEntries(
     VALUE_FIELDS.map((f) => [f, new KeyedBitmapsBuilder()]),
   ) as Record<ValueField, KeyedBitmapsBuilder>;
@@ -53,6 +56,7 @@ export class JobIndexBuilder {
     this.firstSeenUs = new Float64Array(n);
     this.salaryHigh = new Float64Array(n).fill(NaN);
     this.salaryLow = new Float64Array(n).fill(NaN);
+    this.points = new Array<number[] | undefined>(n);
   }
 
   addCompanies(rows: IndexCompanyRow[]): void {
@@ -95,6 +99,16 @@ export class JobIndexBuilder {
     v.source.add(row.source, doc);
     if (row.departmentKey !== null) v.department.add(row.departmentKey, doc);
     if (row.visaSponsorship !== null) v.visaSponsorship.add(String(row.visaSponsorship), doc);
+    // Points off the globe (no gazetteer city has one) are left out, as the SQL path's box leaves them.
+    const points: number[] = [];
+    for (let i = 0; i < row.points.length; i += 2)
+      if (isOnGlobe(row.points[i]!, row.points[i + 1]!)) points.push(row.points[i]!, row.points[i + 1]!);
+    if (points.length) {
+      this.points[doc] = points;
+      const cells = new Set<string>();
+      for (let i = 0; i < points.length; i += 2) cells.add(geoCellKey(points[i]!, points[i + 1]!));
+      for (const c of cells) v.geoCell.add(c, doc);
+    }
     this.postedUs[doc] = row.postedUs;
     this.firstSeenUs[doc] = row.firstSeenUs;
     this.salaryHigh[doc] = row.salaryMaxUsd ?? row.salaryMinUsd ?? NaN;
@@ -140,6 +154,7 @@ export class JobIndexBuilder {
       salaryHigh: this.salaryHigh,
       salaryLow: this.salaryLow,
       hasSalaryMin: new Bitmap(this.hasSalaryMin),
+      geo: packGeoPoints(this.points),
       words,
       values,
       companiesByName: this.companiesByName,
@@ -167,6 +182,8 @@ export interface IndexParts {
   salaryLow: Float64Array;
   /** Jobs with salary_min_usd. */
   hasSalaryMin: Bitmap;
+  /** Each job's coordinates (its places with both), in compressed-row form. */
+  geo: GeoPoints;
   /** Per text field: word → jobs. */
   words: Record<TextField, Map<string, Bitmap>>;
   /** Per value field: value → jobs. */
@@ -230,6 +247,7 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
         ) as Record<ValueField, ValueIndex>),
     ],
     ['hasSalaryMin', () => parts.hasSalaryMin],
+    ['geo', () => parts.geo],
     ['salaryHigh', () => salaryHigh],
     ['salaryLow', () => new NumberBuckets(parts.salaryLow, SALARY_BUCKET)],
     [

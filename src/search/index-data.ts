@@ -1,5 +1,6 @@
 import type { Bitmap } from './bitmap.ts';
 import type { FacetCodes } from './facet-codes.ts';
+import type { GeoPoints } from './geo-index.ts';
 import type { NumberBuckets } from './number-buckets.ts';
 import type { RankedOrder } from './ranked-order.ts';
 import type { TermIndex } from './term-index.ts';
@@ -21,6 +22,8 @@ export const VALUE_FIELDS = [
   'department',
   'visaSponsorship',
   'organization',
+  /** 1°×1° grid cells of the job's coordinates (geo-index.ts): the near filter's candidates. */
+  'geoCell',
 ] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
@@ -40,6 +43,8 @@ export interface IndexData {
   all: Bitmap;
   terms: TermIndex;
   values: Record<ValueField, ValueIndex>;
+  /** Each job's coordinates, for the near filter's exact distance (geo-index.ts). */
+  geo: GeoPoints;
   /** Jobs with salary_min_usd (what `hasSalary` tests). */
   hasSalaryMin: Bitmap;
   /** coalesce(salary_max_usd, salary_min_usd): min_salary, the salary sort and bands. */

@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { Bitmap } from './bitmap.ts';
 import { VALUE_FIELDS, type ValueField } from './index-data.ts';
 import type { IndexParts } from './index-builder.ts';
+import type { GeoPoints } from './geo-index.ts';
 import { BlockReader, BlockWriter } from './snapshot-blocks.ts';
 import { SnapshotError } from './snapshot-error.ts';
 import { TEXT_FIELDS, type TextField } from './term-index.ts';
@@ -15,7 +16,8 @@ import { TEXT_FIELDS, type TextField } from './term-index.ts';
  *
  * Layout: the prelude (magic, format version), then checksummed blocks (snapshot-blocks.ts):
  * a JSON header (meta, layout fingerprint, how many of everything follow), the ids as JSON
- * arrays, the four per-doc numbers as raw little-endian float64, `hasSalaryMin`, every
+ * arrays, the four per-doc numbers as raw little-endian float64, the coordinates (geo: each
+ * doc's first point, then latitudes and longitudes, float64 too), `hasSalaryMin`, every
  * word and value bitmap in roaring's portable serialization beside its key, the company
  * names, and an end block with the block count and a checksum over all blocks' checksums
  * (so a missing, repeated or reordered block is seen too). Saved to a temporary file,
@@ -29,15 +31,17 @@ const PRELUDE = 16;
  * What the parts mean. Bump when the builder changes what it stores for the same rows
  * (a value's normalization, a new field): older files are then refused as another layout.
  */
-const PARTS_REVISION = 1;
+const PARTS_REVISION = 2;
 const FLOAT_FIELDS = ['postedUs', 'firstSeenUs', 'salaryHigh', 'salaryLow'] as const;
+/** The coordinates' arrays (geo-index.ts GeoPoints), in file order. */
+const GEO_FIELDS = ['start', 'lat', 'lon'] as const;
 /** Bitmap groups in file order: the words per text field, then the values per value field. */
 const GROUPS: { kind: 'words' | 'values'; field: TextField | ValueField }[] = [
   ...TEXT_FIELDS.map((field) => ({ kind: 'words' as const, field })),
   ...VALUE_FIELDS.map((field) => ({ kind: 'values' as const, field })),
 ];
 export const SNAPSHOT_FINGERPRINT = createHash('sha256')
-  .update(JSON.stringify({ PARTS_REVISION, FLOAT_FIELDS, GROUPS }))
+  .update(JSON.stringify({ PARTS_REVISION, FLOAT_FIELDS, GEO_FIELDS, GROUPS }))
   .digest('hex')
   .slice(0, 16);
 
@@ -50,6 +54,7 @@ const Kind = {
   Bitmaps: 5,
   Companies: 6,
   End: 7,
+  Geo: 8,
 } as const;
 const IDS_PER_BLOCK = 50_000;
 const COMPANIES_PER_BLOCK = 20_000;
@@ -74,8 +79,8 @@ export interface SnapshotFileInfo {
 interface Header {
   meta: SnapshotMeta;
   fingerprint: string;
-  /** Entries per group (GROUPS order) and company names. */
-  counts: { groups: number[]; companies: number };
+  /** Entries per group (GROUPS order), company names and coordinate points. */
+  counts: { groups: number[]; companies: number; points: number };
 }
 
 export interface SaveOptions {
@@ -126,7 +131,11 @@ async function writeParts(w: BlockWriter, parts: IndexParts, meta: SnapshotMeta)
   const header: Header = {
     meta: { position: meta.position, builtAt: meta.builtAt, docCount: meta.docCount },
     fingerprint: SNAPSHOT_FINGERPRINT,
-    counts: { groups: GROUPS.map((g) => groupOf(parts, g).size), companies: parts.companiesByName.size },
+    counts: {
+      groups: GROUPS.map((g) => groupOf(parts, g).size),
+      companies: parts.companiesByName.size,
+      points: parts.geo.lat.length,
+    },
   };
   w.u8(Kind.Header);
   writeText(w, JSON.stringify(header));
@@ -139,18 +148,10 @@ async function writeParts(w: BlockWriter, parts: IndexParts, meta: SnapshotMeta)
     await w.flush();
   }
 
-  // A block's numbers: its size less the kind, array number and first doc.
-  const perBlock = Math.max(1, Math.floor((w.blockBytes - 6) / 8));
-  for (const [f, field] of FLOAT_FIELDS.entries()) {
-    const values = parts[field];
-    for (let first = 0; first < values.length; first += perBlock) {
-      const count = Math.min(perBlock, values.length - first);
-      w.u8(Kind.Floats);
-      w.u8(f);
-      w.u32(first);
-      Buffer.from(values.buffer, values.byteOffset + first * 8, count * 8).copy(w.take(count * 8));
-      await w.flush();
-    }
+  for (const [f, field] of FLOAT_FIELDS.entries()) await writeFloats(w, Kind.Floats, f, parts[field]);
+  for (const [f, field] of GEO_FIELDS.entries()) {
+    const values = parts.geo[field];
+    await writeFloats(w, Kind.Geo, f, values instanceof Float64Array ? values : Float64Array.from(values));
   }
 
   w.u8(Kind.HasSalaryMin);
@@ -202,6 +203,20 @@ async function writeParts(w: BlockWriter, parts: IndexParts, meta: SnapshotMeta)
     checksum: hex(chain),
     bytes: w.bytes,
   };
+}
+
+/** Raw little-endian float64s in blocks: kind, array number, first index, the numbers. */
+async function writeFloats(w: BlockWriter, kind: number, f: number, values: Float64Array): Promise<void> {
+  // A block's numbers: its size less the kind, array number and first index.
+  const perBlock = Math.max(1, Math.floor((w.blockBytes - 6) / 8));
+  for (let first = 0; first < values.length; first += perBlock) {
+    const count = Math.min(perBlock, values.length - first);
+    w.u8(kind);
+    w.u8(f);
+    w.u32(first);
+    Buffer.from(values.buffer, values.byteOffset + first * 8, count * 8).copy(w.take(count * 8));
+    await w.flush();
+  }
 }
 
 function writeText(w: BlockWriter, text: string): void {
@@ -304,6 +319,11 @@ class SnapshotLoader {
     const ids: string[] = [];
     const floats = FLOAT_FIELDS.map(() => new Float64Array(docCount));
     const filled = FLOAT_FIELDS.map(() => 0);
+    const points = header.counts.points;
+    if (!Number.isSafeInteger(points) || points < 0)
+      this.fail('corrupt', 'a header this build did not write');
+    const geo = [docCount + 1, points, points].map((n) => new Float64Array(n));
+    const geoFilled = GEO_FIELDS.map(() => 0);
     const maps = GROUPS.map(() => new Map<string, Bitmap>());
     let hasSalaryMin: Bitmap | undefined;
     const companies = new Map<string, string[]>();
@@ -333,6 +353,22 @@ class SnapshotLoader {
           filled[f] = start + bytes.length / 8;
           break;
         }
+        case Kind.Geo: {
+          const f = c.u8();
+          const start = c.u32();
+          const bytes = c.rest();
+          const target = geo[f];
+          if (
+            !target ||
+            start !== geoFilled[f] ||
+            bytes.length % 8 ||
+            start + bytes.length / 8 > target.length
+          )
+            this.fail('corrupt', 'a block of coordinates out of place');
+          new Uint8Array(target.buffer, start * 8, bytes.length).set(bytes);
+          geoFilled[f] = start + bytes.length / 8;
+          break;
+        }
         case Kind.HasSalaryMin:
           if (hasSalaryMin) this.fail('corrupt', 'hasSalaryMin twice');
           hasSalaryMin = this.bitmap(c, docCount);
@@ -357,10 +393,12 @@ class SnapshotLoader {
           const complete =
             ids.length === docCount &&
             filled.every((n) => n === docCount) &&
+            geoFilled.every((n, f) => n === geo[f]!.length) &&
             hasSalaryMin !== undefined &&
             maps.every((m, g) => m.size === header.counts.groups[g]) &&
             companies.size === header.counts.companies;
           if (!complete) this.fail('corrupt', 'parts missing');
+          const geoPoints = this.geoPoints(geo as [Float64Array, Float64Array, Float64Array]);
           const [postedUs, firstSeenUs, salaryHigh, salaryLow] = floats as [
             Float64Array,
             Float64Array,
@@ -374,6 +412,7 @@ class SnapshotLoader {
             salaryHigh,
             salaryLow,
             hasSalaryMin: hasSalaryMin!,
+            geo: geoPoints,
             words: Object.fromEntries(
               GROUPS.flatMap((g, i) => (g.kind === 'words' ? [[g.field, maps[i]!]] : [])),
             ) as Record<TextField, Map<string, Bitmap>>,
@@ -399,6 +438,16 @@ class SnapshotLoader {
       }
       if (!c.done) this.fail('corrupt', 'bytes left over in a block');
     }
+  }
+
+  /** The coordinates, each doc's first point checked to rise to the point count. */
+  private geoPoints([start, lat, lon]: [Float64Array, Float64Array, Float64Array]): GeoPoints {
+    const starts = Uint32Array.from(start);
+    for (let i = 0; i < start.length; i++)
+      if (starts[i] !== start[i] || (i > 0 && starts[i]! < starts[i - 1]!))
+        this.fail('corrupt', 'coordinates out of order');
+    if (starts[0] !== 0 || starts.at(-1) !== lat.length) this.fail('corrupt', 'coordinates out of order');
+    return { start: starts, lat, lon };
   }
 
   private bitmap(c: Cursor, docCount: number): Bitmap {

@@ -45,6 +45,8 @@ const list = (value: FormDataEntryValue | null) =>
 function readForm(): SearchState {
   const data = new FormData(form);
   const minSalary = Number(data.get('min_salary'));
+  const near = String(data.get('near') ?? '').trim();
+  const radius = Number(data.get('radius_km') || NaN);
   const filter: JobFilter = {
     query: String(data.get('q') ?? '') || null,
     cities: list(data.get('cities')),
@@ -52,6 +54,8 @@ function readForm(): SearchState {
     remoteTypes: data.getAll('remote') as FilterRemoteType[],
     jobTypes: data.getAll('jobType') as JobType[],
     minSalaryUsd: minSalary > 0 ? minSalary : null,
+    // A city or "lat,lon"; the server resolves it (and answers a name it does not know with an error).
+    near: near ? { place: near, radiusKm: Number.isFinite(radius) ? radius : null } : null,
   };
   const sort = (String(data.get('sort') ?? '') || null) as JobSort | null;
   const page = Math.max(1, Math.trunc(Number(data.get('page'))) || 1);

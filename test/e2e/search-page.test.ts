@@ -31,7 +31,14 @@ const zeppelinTitle = (n: number) => `Zeppelin Mechanic ${String(n).padStart(2, 
 const ZEPPELINS = Array.from({ length: ZEPPELIN_COUNT }, (_, i) =>
   makeJob({ title: zeppelinTitle(i + 1), postedAt: new Date(Date.UTC(2026, 9, 1 + i)) }),
 );
-const TOTAL_OPEN = JOB_COUNT_OPEN + ZEPPELIN_COUNT;
+/** The one job with coordinates (Potsdam, 27 km from Berlin), older than all the others. */
+const NAVIGATOR = makeJob({
+  title: 'Airship Navigator',
+  city: 'Potsdam',
+  places: [{ city: 'Potsdam', region: null, countryCode: 'DE', latitude: 52.39886, longitude: 13.06566 }],
+  postedAt: new Date(Date.UTC(2026, 8, 1)),
+});
+const TOTAL_OPEN = JOB_COUNT_OPEN + ZEPPELIN_COUNT + 1;
 
 let services: Services;
 let app: FastifyInstance;
@@ -75,7 +82,7 @@ describe.skipIf(skipReason !== null)(
       // Trusted documents only, as in production: the page must send nothing but its persisted hashes.
       services = await createTestServices({}, { GRAPHQL_TRUSTED_DOCUMENTS_ONLY: 'true' });
       await seedDataset(services);
-      await storeJobs(services, ZEPPELINS, { seenAt: new Date('2026-11-01T00:00:00Z') });
+      await storeJobs(services, [...ZEPPELINS, NAVIGATOR], { seenAt: new Date('2026-11-01T00:00:00Z') });
       app = await createApp(services);
       await app.listen({ port: 0, host: '127.0.0.1' });
       baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -247,6 +254,19 @@ describe.skipIf(skipReason !== null)(
       await page.goto(shared);
       await eventually(summary).toBe(`${ZEPPELIN_COUNT} jobs`);
       expect(await titles()).toHaveLength(10);
+    });
+
+    it('finds the jobs near a place within the radius given in km', async () => {
+      await openSearchPage();
+      await page.getByLabel('Near', { exact: true }).fill('Berlin');
+      await page.getByLabel('Radius (km)', { exact: true }).fill('30');
+      await submit();
+      await eventually(summary).toMatch(/^1 jobs?$/);
+      expect(await titles()).toEqual(['Airship Navigator']);
+      expect(new URL(page.url()).searchParams.get('near')).toBe('Berlin');
+      await page.getByLabel('Radius (km)', { exact: true }).fill('10');
+      await submit();
+      await eventually(summary).toBe('0 jobs');
     });
 
     it('sets the minimum salary with a range from any to $300k+', async () => {

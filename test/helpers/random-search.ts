@@ -16,6 +16,8 @@ export interface SearchVocabulary {
   companyIds: string[];
   departments: string[];
   organizationIds: string[];
+  /** Coordinates of the stored places, [latitude, longitude]. */
+  points: [number, number][];
 }
 
 /** Mulberry32: small, seedable, good enough to pick test cases. */
@@ -65,7 +67,34 @@ export async function loadSearchVocabulary(
       )
     ).map((r) => r.d),
     organizationIds,
+    points: (
+      await sample<{ lat: number; lon: number }>(
+        `select distinct (p->>'latitude')::float8 as lat, (p->>'longitude')::float8 as lon
+           from job, jsonb_array_elements(places) p
+          where jsonb_typeof(p->'latitude') = 'number' and jsonb_typeof(p->'longitude') = 'number'
+          order by 1, 2`,
+      )
+    ).map((r) => [Number(r.lat), Number(r.lon)]),
   };
+}
+
+/**
+ * A near filter: mostly around a stored place (moved a little), sometimes anywhere, by
+ * the antimeridian or a pole; radii from a few km to the limit.
+ */
+function randomNear(rng: Rng, vocabulary: SearchVocabulary): NonNullable<JobFilter['near']> {
+  const radiusKm = rng.pick([1, 5, 27, 30, 100, 255, 500, 1000, rng.int(1, 1000), rng.next() * 1000 + 0.1]);
+  const point = vocabulary.points.length && rng.chance(0.8) ? rng.pick(vocabulary.points) : null;
+  if (point) {
+    const jitter = rng.chance(0.3) ? 0 : (rng.next() - 0.5) * 2;
+    return { latitude: Math.max(-90, Math.min(90, point[0] + jitter)), longitude: point[1], radiusKm };
+  }
+  const [latitude, longitude] = rng.pick<[number, number]>([
+    [rng.next() * 180 - 90, rng.next() * 360 - 180],
+    [rng.next() * 20 - 10, rng.chance(0.5) ? 179.9 : -179.9],
+    [rng.chance(0.5) ? 89.5 : -89.5, rng.next() * 360 - 180],
+  ]);
+  return { latitude, longitude, radiusKm };
 }
 
 const ACCENTED: Record<string, string> = { a: 'à', e: 'é', i: 'î', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', s: 'ß' };
@@ -148,6 +177,7 @@ export function randomFilter(rng: Rng, vocabulary: SearchVocabulary, now: Date):
   maybe(0.04, () => (f.postedBefore = new Date(now.getTime() - rng.int(0, 90) * 86_400_000)));
   maybe(0.05, () => (f.postedWithinDays = rng.int(1, 60)));
   maybe(0.04, () => (f.visaSponsorship = rng.chance(0.5)));
+  maybe(0.12, () => (f.near = randomNear(rng, vocabulary)));
   maybe(0.08, () => (f.status = rng.pick(['open', 'closed', 'expired', 'any'] as const)));
   maybe(0.12, () => (f.organizationId = rng.pick(vocabulary.organizationIds)));
   return f;

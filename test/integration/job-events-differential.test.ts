@@ -28,7 +28,7 @@ const BOARDS = ['d1', 'd2', 'd3'];
 /** The job's columns a search reads (what an update event is about), compared before and after each step. */
 const SEARCHED = `status, search_vector::text, remote_type, city_keys, country_codes, location_text, salary_min_usd,
   salary_max_usd, skill_keys, job_type, seniority, category_id, company_id, ats_platform, source, department,
-  posted_at, visa_sponsorship`;
+  posted_at, visa_sponsorship, places`;
 const FIELDS = ['jobsAdded', 'jobsClosed', 'jobsUpdated'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -39,7 +39,8 @@ let base: string;
 beforeAll(async () => {
   services = await createTestServices(
     { clock: () => NOW },
-    { SEARCH_INDEX: 'false', EVENT_POLL_MS: '50', NORMALIZE_THREADS: '0' },
+    // The searches after each step are many requests a minute: no rate limit here.
+    { SEARCH_INDEX: 'false', EVENT_POLL_MS: '50', NORMALIZE_THREADS: '0', RATE_LIMIT_MAX: '1000000' },
   );
   app = await createApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -228,6 +229,9 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
         { remoteTypes: ['REMOTE'] },
         { minSalaryUsd: 90_000 },
         { status: 'CLOSED', query: 'ferry' },
+        // Berlin and Hamburg (255 km), by name; Austin by its point.
+        { near: { place: 'Berlin', radiusKm: 300 } },
+        { near: { latitude: 30.27, longitude: -97.74, radiusKm: 50 }, status: 'ANY' },
         ...Array.from({ length: 10 }, () => toInput(randomFilter(rng, vocabulary, NOW))),
       ];
       const subscribers = await Promise.all(
@@ -316,6 +320,8 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
       { skills: ['python', 'sql'] },
       // Not for the index (a substring of the location text): matched in SQL.
       { locations: ['lisbon'] },
+      { near: { latitude: 52.52, longitude: 13.405, radiusKm: 300 } },
+      { near: { latitude: 38.72, longitude: -9.14, radiusKm: 20 }, status: 'any' },
       ...Array.from({ length: 60 }, () => randomFilter(rng, vocabulary, NOW)),
     ];
     const PAGE = 7;

@@ -9,6 +9,7 @@ import { buildSearchIndex } from '../../src/search/build-index.ts';
 import type { Facets } from '../../src/search/facets.ts';
 import type { SearchIndex } from '../../src/search/search-index.ts';
 import type { Services } from '../../src/services.ts';
+import type { PlaceParts } from '../../src/domain/job.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
 import {
   createRng,
@@ -36,6 +37,45 @@ let services: Services;
 let index: SearchIndex;
 let vocabulary: SearchVocabulary;
 
+/**
+ * Places for the near filter's edges: by the antimeridian, by a pole, several places with
+ * and without coordinates, a coordinate that is no JSON number (neither path reads it).
+ */
+function specialPlaces(i: number, k: number): PlaceParts[] {
+  const zurich: PlaceParts = {
+    city: 'Zürich',
+    region: null,
+    countryCode: 'CH',
+    latitude: 47.36667,
+    longitude: 8.55,
+  };
+  const berlin: PlaceParts = {
+    city: 'Berlin',
+    region: null,
+    countryCode: 'DE',
+    latitude: 52.52437,
+    longitude: 13.41053,
+  };
+  const edges: PlaceParts[][] = [
+    [berlin],
+    [{ city: 'Anadyr', region: null, countryCode: 'RU', latitude: 64.73424, longitude: 177.5103 }],
+    [{ city: 'Suva', region: null, countryCode: 'FJ', latitude: -18.14161, longitude: 178.44149 }, berlin],
+    [{ city: 'Apia', region: null, countryCode: 'WS', latitude: -13.83333, longitude: -171.76666 }],
+    [{ city: 'Station', region: null, countryCode: null, latitude: 89.9, longitude: -45 }],
+    [{ city: 'Berlin', region: null, countryCode: 'DE' }, zurich],
+    [
+      {
+        city: 'Oddity',
+        region: null,
+        countryCode: 'DE',
+        latitude: '52.5' as unknown as number,
+        longitude: 13.4,
+      },
+    ],
+  ];
+  return k === 1 ? [zurich] : edges[i]!;
+}
+
 /** Jobs whose text exercises the tokenizer's special cases, some closed, some on two boards. */
 function specialJobs() {
   const texts = [
@@ -62,7 +102,7 @@ function specialJobs() {
         skills: k === 0 ? ['C++', 'Python'] : ['SQL'],
         remoteType: k === 0 ? 'remote' : 'hybrid',
         city: k === 1 ? 'Zürich' : 'Berlin',
-        places: [{ city: k === 1 ? 'Zürich' : 'Berlin', region: null, countryCode: k === 1 ? 'CH' : 'DE' }],
+        places: specialPlaces(i, k),
         countryCode: k === 1 ? 'CH' : 'DE',
       }),
     ),
@@ -226,6 +266,14 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
                   where id = any(?::uuid[])`,
         [rng.int(40, 300) * 1000, rng.int(0, 30), `{${some(rng.int(1, 20)).join(',')}}`],
       );
+      // Places moved (the near filter's coordinates), or their coordinates dropped.
+      await sql(
+        `update job set places = case when random() < 0.2 then '[{"city":"Nowhere","region":null,"countryCode":null}]'::jsonb
+                  else jsonb_build_array(jsonb_build_object('city', 'Moved', 'region', null, 'countryCode', null,
+                         'latitude', ?::float8, 'longitude', ?::float8)) end
+                  where id = any(?::uuid[])`,
+        [rng.next() * 20 + 40, rng.next() * 30 - 10, `{${some(rng.int(1, 10)).join(',')}}`],
+      );
       await sql(`delete from organization_job where job_id = any(?::uuid[])`, [
         `{${some(rng.int(1, 20)).join(',')}}`,
       ]);
@@ -259,6 +307,55 @@ describe(`search index = SQL path (${TEST_DB})`, () => {
     // The writes were followed in small segments, merged as they grew: the merge paths ran.
     expect(maxSegments).toBeGreaterThan(1);
   }, 900_000);
+
+  it("gives SQL's answers for near filters around every stored place, by the antimeridian and the poles", async () => {
+    // The live index: the test above has written since the built one was made.
+    const live = services.search.index!;
+    await live.sync();
+    const current = live.index()!;
+    const rng = createRng(SEED + 2);
+    const centers: [number, number][] = [
+      ...vocabulary.points.filter((_, i) => i % Math.max(1, Math.floor(vocabulary.points.length / 60)) === 0),
+      [-16, 180],
+      [-16, -180],
+      [65, -179.99],
+      [90, 0],
+      [-90, 0],
+      [89.9, 135],
+    ];
+    let nonEmpty = 0;
+    for (const [latitude, longitude] of centers) {
+      for (const radiusKm of [0.1, 1, 27, 300, 1000]) {
+        const filter: JobFilter = { near: { latitude, longitude, radiusKm }, status: 'any' };
+        if (rng.chance(0.3)) filter.query = rng.pick(vocabulary.words).slice(0, 3);
+        const context = JSON.stringify(filter);
+        const answer = current.query(filter, 'newest', { offset: 0, limit: 50 }, { facets: true });
+        expect(answer, context).not.toBe('unsupported');
+        if (answer === 'unsupported') continue;
+        const sql = await services.jobs.search(services.orm.em.fork(), filter, 'newest', {
+          offset: 0,
+          limit: 50,
+        });
+        expect(answer.total, context).toBe(sql.total);
+        expect(answer.ids, context).toEqual(sql.items.map((j) => j.id));
+        expect(answer.facets, context).toEqual(await sqlFacets(filter));
+        if (sql.total > 0) nonEmpty++;
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(centers.length);
+    // The special places in the index built before those writes (they may have moved since):
+    // Suva and Anadyr from across the antimeridian, the station from the pole.
+    const total = (latitude: number, longitude: number, radiusKm: number) => {
+      const answer = index.query({ near: { latitude, longitude, radiusKm }, status: 'any' }, 'newest', {
+        offset: 0,
+        limit: 1,
+      });
+      return answer === 'unsupported' ? -1 : answer.total;
+    };
+    expect(total(-18.14161, -179.9, 200)).toBe(2);
+    expect(total(64.73424, -179.5, 200)).toBe(2);
+    expect(total(90, 0, 12)).toBe(2);
+  });
 
   it('answers a location filter with "unsupported" (SQL serves it)', () => {
     expect(index.query({ locations: ['Berlin'] }, undefined, { offset: 0, limit: 10 })).toBe('unsupported');

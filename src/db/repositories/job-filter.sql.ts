@@ -2,6 +2,7 @@ import { CATEGORIES } from '../../domain/categories.ts';
 import { storableFilter, type JobFilter } from '../../domain/job-filter.ts';
 import { MATCH_TIERS, tierScore, type MatchTier } from '../../domain/relevance.ts';
 import { UUID } from '../../domain/ids.ts';
+import { nearCondition } from './near.sql.ts';
 import {
   allTermsTsQuery,
   fold,
@@ -141,6 +142,11 @@ export function buildJobWhere(input: JobFilter, now: Date): WherePart {
   if (filter.postedWithinDays !== undefined)
     add('j.posted_at >= ?', new Date(now.getTime() - filter.postedWithinDays * DAY_MS));
   if (filter.visaSponsorship !== undefined) add('j.visa_sponsorship = ?', filter.visaSponsorship);
+  if (filter.near) {
+    const near = nearCondition(filter.near);
+    where.push(near.sql);
+    params.push(...near.params);
+  }
 
   const usesCompany = Boolean(filter.companies?.length || filter.excludeCompanies?.length);
   return {

@@ -29,6 +29,11 @@ export interface IndexJobRow {
   source: string;
   departmentKey: string | null;
   visaSponsorship: boolean | null;
+  /**
+   * The coordinates of the job's places that have both as JSON numbers, flat (lat, lon)
+   * pairs: what the SQL path's near condition (near.sql.ts) reads of `places`.
+   */
+  points: number[];
   postedUs: number;
   firstSeenUs: number;
   titleWords: string[];
@@ -73,6 +78,9 @@ function indexColumns(col: (name: string) => string, p = '', firstSeen = col('fi
   ${col('salary_min_usd')} as ${p}salary_min_usd, ${col('salary_max_usd')} as ${p}salary_max_usd,
   ${col('ats_platform')} as ${p}ats_platform, ${col('source')} as ${p}source,
   lower(${col('department')}) as ${p}department_key, ${col('visa_sponsorship')} as ${p}visa_sponsorship,
+  (select coalesce(jsonb_agg(jsonb_build_array(x.p->'latitude', x.p->'longitude')), '[]'::jsonb)
+     from jsonb_array_elements(${col('places')}) x(p)
+    where jsonb_typeof(x.p->'latitude') = 'number' and jsonb_typeof(x.p->'longitude') = 'number') as ${p}points,
   (extract(epoch from ${col('posted_at')}) * 1000000)::bigint::text as ${p}posted_us,
   (extract(epoch from ${firstSeen}) * 1000000)::bigint::text as ${p}first_seen_us,
   tsvector_to_array(ts_filter(${col('search_vector')}, '{a}')) as ${p}title_words,
@@ -123,6 +131,9 @@ function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
     source: String(r.source),
     departmentKey: (r.department_key as string | null) ?? null,
     visaSponsorship: (r.visa_sponsorship as boolean | null) ?? null,
+    points: (
+      (typeof r.points === 'string' ? JSON.parse(r.points) : (r.points ?? [])) as [number, number][]
+    ).flat(),
     postedUs: Number(r.posted_us),
     firstSeenUs: Number(r.first_seen_us),
     titleWords: (r.title_words as string[]) ?? [],

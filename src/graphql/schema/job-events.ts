@@ -51,7 +51,7 @@ function eventField(name: string, change: EventChange, description: string, argD
       args: { filter: t.arg({ type: JobFilterInput, description: argDescription }) },
       subscribe: async (_root, args, ctx) => {
         // Checked before the stream opens: a bad filter or event id is an error, not a silent stream.
-        const filter: JobFilter = toJobFilter(args.filter);
+        const filter: JobFilter = toJobFilter(args.filter, ctx.services.locatePlace);
         const from = await startPosition(ctx);
         const feed = await ctx.services.jobEvents();
         return new Repeater<Delivery>(async (push, stop) => {

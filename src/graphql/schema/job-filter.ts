@@ -1,4 +1,5 @@
 import { checkFilterRanges, checkFilterSizes, type JobFilter } from '../../domain/job-filter.ts';
+import { resolveNear, type PlaceLocator } from '../../domain/near-filter.ts';
 import { builder } from '../builder.ts';
 import {
   AtsPlatformEnum,
@@ -7,6 +8,7 @@ import {
   JobTypeEnum,
   SeniorityEnum,
 } from './enums.ts';
+import { NearInput } from './near.ts';
 import { DateTimeScalar } from './scalars.ts';
 
 export const JobFilterInput = builder.inputType('JobFilter', {
@@ -40,6 +42,10 @@ export const JobFilterInput = builder.inputType('JobFilter', {
     visaSponsorship: t.boolean({
       description: 'Offers visa sponsorship (true) or says it does not (false).',
     }),
+    near: t.field({
+      type: NearInput,
+      description: 'Jobs with a place within a radius of a city or a point (NearInput).',
+    }),
     status: t.field({ type: JobStatusFilterEnum, description: 'Default OPEN.' }),
   }),
 });
@@ -50,10 +56,12 @@ type FilterInput = typeof JobFilterInput.$inferInput;
  * GraphQL input → domain filter (drops nulls: GraphQL's "not given"). Int only bounds
  * numbers to 32 bits; out of FILTER_BOUNDS is invalid_parameter, as on REST (a day
  * count of -2147483648 made a date JavaScript cannot represent: an internal error).
+ * `locate` resolves a near place name (services.ts passes the gazetteer's).
  */
-export function toJobFilter(input: FilterInput | null | undefined): JobFilter {
+export function toJobFilter(input: FilterInput | null | undefined, locate: PlaceLocator): JobFilter {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input ?? {})) if (v !== null && v !== undefined) out[k] = v;
+  if (input?.near) out.near = resolveNear(input.near, locate, (name) => `filter.near.${name}`);
   const filter = out as JobFilter;
   checkFilterSizes(filter, (name) => `filter.${name}`);
   checkFilterRanges(filter, (name) => `filter.${name}`);

@@ -80,7 +80,7 @@ builder.queryField('searchJobs', (t) =>
     description: 'Public full-text search over open jobs with filters. Same rules as POST /search/jobs.',
     args: pagingArgs(t),
     resolve: async (_root, args, ctx) => {
-      const filter = toJobFilter(args.filter);
+      const filter = toJobFilter(args.filter, ctx.services.locatePlace);
       return { ...(await resolveJobConnection(ctx, args, filter, args.sort ?? undefined)), filter };
     },
   }),
@@ -93,7 +93,7 @@ builder.queryField('organizationJobs', (t) =>
     args: pagingArgs(t),
     resolve: async (_root, args, ctx) => {
       const { organizationId } = await ctx.requireViewer('read');
-      const filter = { ...toJobFilter(args.filter), organizationId };
+      const filter = { ...toJobFilter(args.filter, ctx.services.locatePlace), organizationId };
       return { ...(await resolveJobConnection(ctx, args, filter, args.sort ?? undefined)), filter };
     },
   }),

@@ -20,6 +20,18 @@ const PlaceRef = builder.objectRef<PlaceParts>('Place').implement({
     city: t.exposeString('city', { nullable: true, description: 'City name.' }),
     region: t.exposeString('region', { nullable: true, description: 'State, province or region.' }),
     countryCode: t.exposeString('countryCode', { nullable: true, description: 'ISO 3166-1 alpha-2.' }),
+    latitude: t.float({
+      nullable: true,
+      resolve: (p) => p.latitude ?? null,
+      description:
+        "WGS84 degrees of the city (the gazetteer's); null when the city is unknown to it or absent.",
+    }),
+    longitude: t.float({
+      nullable: true,
+      resolve: (p) => p.longitude ?? null,
+      description:
+        "WGS84 degrees of the city (the gazetteer's); null when the city is unknown to it or absent.",
+    }),
   }),
 });
 

@@ -16,6 +16,7 @@ import {
   SeniorityEnum,
 } from './enums.ts';
 import { JobFilterInput, toJobFilter } from './job-filter.ts';
+import { NearRef } from './near.ts';
 import { DateTimeScalar } from './scalars.ts';
 
 /**
@@ -87,6 +88,12 @@ SavedJobFilterRef.implement({
       description: 'Posted within this many days.',
     }),
     visaSponsorship: t.exposeBoolean('visaSponsorship', { nullable: true, description: 'Visa sponsorship.' }),
+    near: t.field({
+      type: NearRef,
+      nullable: true,
+      resolve: (f) => f.near,
+      description: 'Near a place: send back as `near: { latitude, longitude, radiusKm }`.',
+    }),
     status: t.field({
       type: JobStatusFilterEnum,
       nullable: true,
@@ -140,7 +147,7 @@ builder.mutationField('createSavedSearch', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const { organizationId } = await ctx.requireViewer('admin');
-      const filter = toJobFilter(args.filter);
+      const filter = toJobFilter(args.filter, ctx.services.locatePlace);
       return saveSearch(ctx.services.savedSearches, ctx.em, organizationId, args.name, filter);
     },
   }),

@@ -78,6 +78,8 @@ export type JobFilter = {
   maxSalaryUsd?: number | null | undefined;
   /** Annual USD; the job range reaches at least this. Excludes jobs without salary. */
   minSalaryUsd?: number | null | undefined;
+  /** Jobs with a place within a radius of a city or a point (NearInput). */
+  near?: NearInput | null | undefined;
   /** Posted at or after this instant. */
   postedAfter?: string | null | undefined;
   /** Posted before this instant. */
@@ -134,6 +136,18 @@ export type JobType =
   | 'PART_TIME'
   /** Temporary or seasonal work. */
   | 'TEMPORARY';
+
+/** Jobs with a place within radiusKm of a point: give `place`, or `latitude` and `longitude`, not both. Distance is great-circle (haversine, mean earth radius 6371.0088 km) to the coordinates of the cities a job names; jobs with no city the gazetteer knows do not match. */
+export type NearInput = {
+  /** WGS84 degrees, -90 to 90; with longitude. */
+  latitude?: number | null | undefined;
+  /** WGS84 degrees, -180 to 180; with latitude. */
+  longitude?: number | null | undefined;
+  /** A city as postings name it ("Berlin", "Austin, TX", "Cambridge, UK"), read by the same gazetteer rules as ingest, or "latitude,longitude". A name that resolves to no city is `invalid_parameter`. */
+  place?: string | null | undefined;
+  /** Kilometres, 0.1 to 1000; default 50. */
+  radiusKm?: number | null | undefined;
+};
 
 /** Workplace type. UNKNOWN when the source says nothing (never guessed from a city). */
 export type RemoteType =

@@ -34,6 +34,7 @@ describe('list parameters', () => {
     const { filter, sort } = toJobFilter(
       { remote_types: ['remote'], min_salary: 100, posted_after: '2026-01-01T00:00:00Z', sort: 'salary' },
       '  eng ',
+      () => null,
     );
     expect(filter).toMatchObject({ query: 'eng', remoteTypes: ['remote'], minSalaryUsd: 100 });
     expect(filter.postedAfter?.toISOString()).toBe('2026-01-01T00:00:00.000Z');

@@ -57,6 +57,10 @@ function expectSameParts(a: IndexParts, b: IndexParts) {
   for (const f of ['postedUs', 'firstSeenUs', 'salaryHigh', 'salaryLow'] as const)
     expect(Buffer.from(b[f].buffer).equals(Buffer.from(a[f].buffer)), f).toBe(true);
   expect(b.hasSalaryMin.isEqual(a.hasSalaryMin)).toBe(true);
+  if (a.ids.length > 0) expect(a.geo.lat.length, 'some coordinates').toBeGreaterThan(0);
+  expect([...b.geo.start]).toEqual([...a.geo.start]);
+  for (const f of ['lat', 'lon'] as const)
+    expect(Buffer.from(b.geo[f].buffer).equals(Buffer.from(a.geo[f].buffer)), `geo.${f}`).toBe(true);
   const sameMaps = (x: Map<string, Bitmap>, y: Map<string, Bitmap>, what: string) => {
     expect([...y.keys()].sort(), what).toEqual([...x.keys()].sort());
     for (const [key, bitmap] of x) expect(y.get(key)!.isEqual(bitmap), `${what} ${key}`).toBe(true);

@@ -114,6 +114,15 @@ describe('figures without any currency', () => {
     });
     expect(normalizeSalary({ text: 'Pay: 1,000 per year' })).toMatchObject({ min: 1_000, rejects: [] });
   });
+
+  it('an open-ended floor is checked on the floor', () => {
+    expect(normalizeSalary({ text: 'Compensation: from 120,000 per year' })).toMatchObject({
+      min: 120_000,
+      max: null,
+      period: 'year',
+      rejects: [],
+    });
+  });
 });
 
 describe('currencies', () => {
@@ -183,6 +192,15 @@ describe('description amounts', () => {
     expect(
       normalizeSalary({ descriptionText: 'Compensation:165,000 - 185,000', countryCurrency }),
     ).toMatchObject({ min: 165_000, max: 185_000 });
+  });
+
+  it('a funding word nearby refuses an amount without a period, not one with a period', () => {
+    expect(
+      normalizeSalary({ descriptionText: 'We are backed by top investors and pay $60 per hour.' }),
+    ).toMatchObject({ min: 60, period: 'hour', rejects: [] });
+    expect(
+      normalizeSalary({ descriptionText: 'We are backed by top investors and pay $60,000 - $80,000.' }),
+    ).toMatchObject({ min: null, rejects: ['company funding or revenue'] });
   });
 
   it('a single amount counts with a period or pay words, not alone', () => {

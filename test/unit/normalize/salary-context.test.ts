@@ -22,6 +22,7 @@ describe('company funding or revenue', () => {
       'company funding or revenue',
     );
     expect(reject('We raised $40M from top investors.', '$40M', 'Designer', true)).toBeNull();
+    expect(reject('Our Series C brought $120M.', '$120M', 'Designer')).toBe('company funding or revenue');
   });
 
   it('only the words next to the amount count, within its sentence', () => {
@@ -86,5 +87,23 @@ describe('the pay of another role', () => {
     expect(
       reject(`Designers are great. Expect ${RANGE}! Engineers get more.`, RANGE, 'Product Designer'),
     ).toBeNull();
+  });
+});
+
+describe('levels of one role noun', () => {
+  it.each([
+    ['Founding Engineer', 'Senior'],
+    ['Senior Engineer', 'Junior'],
+    ['Sr Engineer', 'Junior'],
+    ['Staff Engineer', 'Junior'],
+    ['Principal Engineer', 'Junior'],
+    ['Lead Engineer', 'Junior'],
+    ['Jr Engineer', 'Senior'],
+    ['Entry Level Engineer', 'Senior'],
+    ['New Grad Engineer', 'Senior'],
+    ['Software Engineer Intern', 'Senior'],
+    ['Software Engineer Internship', 'Senior'],
+  ])('a %j posting does not take the pay of %s engineers', (title, other) => {
+    expect(reject(`${other} engineers earn ${RANGE} here.`, RANGE, title)).toBe('about another role');
   });
 });

@@ -126,6 +126,19 @@ describe('figures without any currency', () => {
 });
 
 describe('currencies', () => {
+  it.each(['CAD', 'AUD', 'NZD'])('"$" is the local dollar where the country uses %s', (countryCurrency) => {
+    expect(normalizeSalary({ text: '$90,000 - $110,000 per year', countryCurrency })).toMatchObject({
+      currency: countryCurrency,
+      currencyInferred: false,
+    });
+  });
+
+  it('"$" stays the US dollar in a country without a dollar', () => {
+    expect(normalizeSalary({ text: '$90,000 - $110,000 per year', countryCurrency: 'EUR' })).toMatchObject({
+      currency: 'USD',
+    });
+  });
+
   it('"$" is the local dollar in Singapore, Hong Kong and Mexico', () => {
     expect(normalizeSalary({ text: '$5,000 per month', countryCurrency: 'SGD' })).toMatchObject({
       currency: 'SGD',
@@ -189,6 +202,9 @@ describe('description amounts', () => {
     expect(
       normalizeSalary({ descriptionText: 'Compensation : 165,000 - 185,000', countryCurrency }),
     ).toMatchObject({ min: 165_000, max: 185_000, currencyInferred: true });
+    expect(
+      normalizeSalary({ descriptionText: 'Compensation:  165,000 - 185,000', countryCurrency }),
+    ).toMatchObject({ min: 165_000, max: 185_000 });
     expect(
       normalizeSalary({ descriptionText: 'Compensation:165,000 - 185,000', countryCurrency }),
     ).toMatchObject({ min: 165_000, max: 185_000 });

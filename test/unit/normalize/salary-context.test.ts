@@ -25,6 +25,16 @@ describe('company funding or revenue', () => {
     expect(reject('Our Series C brought $120M.', '$120M', 'Designer')).toBe('company funding or revenue');
   });
 
+  it('a funding word more than 40 characters before the amount does not count', () => {
+    expect(
+      reject(
+        'Backed by investors who value craft, care and long-term thinking, we offer $120k - $150k.',
+        '$120k - $150k',
+        'Designer',
+      ),
+    ).toBeNull();
+  });
+
   it('only the words next to the amount count, within its sentence', () => {
     expect(
       reject(

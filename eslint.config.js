@@ -9,7 +9,7 @@ const rooms = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', 'src/web/gql/**', 'bin/**'] },
+  { ignores: ['node_modules/**', '.data/**', 'reports/**', '.stryker-tmp/**', 'src/web/gql/**', 'bin/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,14 +5,14 @@ import { accepted, datasetTable, datasetTotals, fileReportLines } from '../../sr
 import { ingestDatasets } from '../../src/ingest/import-datasets.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
-import { describeSharedData } from '../helpers/shared-data.ts';
+import { describeSharedData, SHARED_DATA } from '../helpers/shared-data.ts';
 
 /**
  * Every real dataset in ../shared/data (SOURCES.md) through parse → normalize →
  * dedupe → store on a real database, as `jobs datasets` does. The data is read in
  * place, never copied. Without the shared folder the suite says so and skips.
  */
-const DATA = resolve(process.cwd(), '../shared/data');
+const DATA = SHARED_DATA;
 const present = existsSync(DATA);
 const REPORT = resolve(process.cwd(), `.data/real-data-report-${TEST_DB}.txt`);
 

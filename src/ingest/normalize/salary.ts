@@ -126,11 +126,11 @@ function finish(min: number | null, max: number | null, currency: Currency, peri
   const usdHi = perPeriod(hi);
   if ([usdLo, usdHi].some((v) => v !== null && !isPlausible(v, period)))
     return { ok: false, reject: 'implausible for its period' };
+  // The per-period bounds keep every annual figure within MIN_ANNUAL_USD..MAX_ANNUAL_USD
+  // (the smallest is $150 a month, $1,800 a year): no second check after annualizing.
   const annual = (v: number | null) => (v === null ? null : Math.round(annualize(v, period)));
   const minUsd = annual(usdLo);
   const maxUsd = annual(usdHi);
-  const outOfRange = (v: number | null) => v !== null && (v < MIN_ANNUAL_USD || v > MAX_ANNUAL_USD);
-  if (outOfRange(minUsd) || outOfRange(maxUsd)) return { ok: false, reject: 'implausible for its period' };
   return {
     ok: true,
     salary: {
@@ -150,7 +150,6 @@ function finish(min: number | null, max: number | null, currency: Currency, peri
 function fromStructured(s: NonNullable<SalaryInput['structured']>, fallback: Currency): Outcome {
   const min = num(s.min);
   const max = num(s.max);
-  if (min === null && max === null) return { ok: false, reject: null };
   const stated = knownCurrency(s.currency);
   const currency = stated ? { code: stated, inferred: false } : fallback;
   return finish(min, max, currency, parsePeriod(s.period) ?? 'year');

@@ -55,7 +55,7 @@ function normalizeTitleWords(title: string): string {
     .replace(/[‐‑–—]/g, '-')
     .replace(/\bsr\./g, 'sr ')
     .replace(/\bjr\./g, 'jr ')
-    .replace(/[^a-z0-9&\- ]+/g, ' ')
+    .replace(/[^a-z0-9&+\- ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

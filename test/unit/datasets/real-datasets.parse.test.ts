@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { RawPosting } from '../../../src/domain/raw-posting.ts';
 import { DATASETS, listDatasetFiles } from '../../../src/ingest/sources/datasets.ts';
-import { describeSharedData } from '../../helpers/shared-data.ts';
+import { describeSharedData, SHARED_DATA } from '../../helpers/shared-data.ts';
 
 /**
  * Parses every file of every real dataset in ../shared/data and checks how many rows each
@@ -11,7 +10,7 @@ import { describeSharedData } from '../../helpers/shared-data.ts';
  * machines only (it is not ours to commit, see its SOURCES.md), so the suite is skipped
  * wherever it is absent, except under CI=true, where it fails (test/helpers/shared-data.ts).
  */
-const DATA_ROOT = path.resolve(process.cwd(), '../shared/data');
+const DATA_ROOT = SHARED_DATA;
 
 /** Minimum share of rows that must become postings, per dataset. */
 const MIN_ACCEPTED: Record<string, number> = {

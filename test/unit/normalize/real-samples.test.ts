@@ -13,11 +13,11 @@ import { sanitizedDescription } from '../../../src/ingest/normalize/html.ts';
 import { normalizePosting } from '../../../src/ingest/normalize/index.ts';
 import { parseLocations } from '../../../src/ingest/normalize/location.ts';
 import { normalizeSalary } from '../../../src/ingest/normalize/salary.ts';
-import { describeSharedData } from '../../helpers/shared-data.ts';
+import { describeSharedData, SHARED_DATA } from '../../helpers/shared-data.ts';
 
 const htmlToText = (input: unknown) => sanitizedDescription(input).text;
 
-const DATA = path.resolve(process.cwd(), '../shared/data');
+const DATA = SHARED_DATA;
 const now = new Date('2026-11-01T00:00:00Z');
 
 type Json = Record<string, any>;

@@ -1,0 +1,146 @@
+/**
+ * findSalaryFigures, parseAmount and periodAfter on the forms pay text takes (issue 11
+ * item 9: pinned where mutation testing found the rules unchecked).
+ */
+import { describe, expect, it } from 'vitest';
+import { findSalaryFigures, parseAmount, periodAfter } from '../../../src/ingest/normalize/salary-text.ts';
+
+const one = (text: string) => {
+  const found = findSalaryFigures(text);
+  expect(found, text).toHaveLength(1);
+  return found[0]!;
+};
+
+describe('currency marks', () => {
+  it.each([
+    ['US$120,000', 'USD'],
+    ['CA$90,000', 'CAD'],
+    ['C$90,000', 'CAD'],
+    ['AU$100,000', 'AUD'],
+    ['A$100,000', 'AUD'],
+    ['NZ$80,000', 'NZD'],
+    ['S$6,000', 'SGD'],
+    ['HK$30,000', 'HKD'],
+    ['R$8.000', 'BRL'],
+    ['MX$40,000', 'MXN'],
+    ['€70.000', 'EUR'],
+    ['£32K', 'GBP'],
+    ['₹20,00,000', 'INR'],
+    ['¥8,000,000', 'JPY'],
+    ['₱50,000', 'PHP'],
+    ['₪30,000', 'ILS'],
+    ['8000 zł', 'PLN'],
+    ['CHF 120,000', 'CHF'],
+    ['Rs. 50,000', 'INR'],
+    ['Rs 50,000', 'INR'],
+    ['usd 90,000', 'USD'],
+    ['gbp 50,000', 'GBP'],
+    ['USD100k', 'USD'],
+    ['90 - 120 USD', 'USD'],
+    ['$90,000', '$'],
+  ])('%j is %s', (text, currency) => {
+    expect(one(text).currency).toBe(currency);
+  });
+
+  it('a code glued to letters on its outer side is no currency ("MUSD")', () => {
+    expect(one('MUSD 100')).toMatchObject({ currency: null, min: 100, index: 5 });
+  });
+});
+
+describe('amounts and ranges', () => {
+  it.each([
+    ['€70.000 - €90.000', 70_000, 90_000],
+    ['£32K – £35K', 32_000, 35_000],
+    ['EUR 60k to 70k', 60_000, 70_000],
+    ['60 bis 70k EUR', 60_000, 70_000],
+    ['$100k and $120k', 100_000, 120_000],
+    ['$100k~$120k', 100_000, 120_000],
+    ['$100k—$120k', 100_000, 120_000],
+    ['45 à 55 k', 45_000, 55_000],
+    ['150-180k', 150_000, 180_000],
+    ['$90,000 - 120,000', 90_000, 120_000],
+  ])('%j is a range %d–%d', (text, min, max) => {
+    expect(one(text)).toMatchObject({ min, max, isRange: true, index: 0, end: text.length });
+  });
+
+  it('a single figure is both ends, scaled by its suffix', () => {
+    expect(one('$1.5M')).toMatchObject({ min: 1_500_000, max: 1_500_000, isRange: false });
+    expect(one('₹20,00,000')).toMatchObject({ min: 2_000_000, max: 2_000_000 });
+  });
+
+  it('a suffix written once applies to a small first end only', () => {
+    expect(one('150-180k')).toMatchObject({ min: 150_000, max: 180_000 });
+    // A first end of 1,000 or more is already a full figure.
+    expect(one('90,000-120k')).toMatchObject({ min: 90_000, max: 120_000 });
+  });
+
+  it.each([
+    ['up to $90,000', null, 90_000],
+    ['upto $90,000', null, 90_000],
+    ['max. 5000 EUR', null, 5_000],
+    ['maximum $90,000', null, 90_000],
+    ['bis zu 60.000 €', null, 60_000],
+    ['from $90,000', 90_000, null],
+    ['starting at $25', 25, null],
+    ['min. 5000 EUR', 5_000, null],
+    ['minimum $90,000', 90_000, null],
+    ['ab 50.000 €', 50_000, null],
+    ['£150k+', 150_000, null],
+    ['$240k + Profit Sharing', 240_000, 240_000],
+  ])('%j is open on one side: %s–%s', (text, min, max) => {
+    expect(one(text)).toMatchObject({ min, max, isRange: false });
+  });
+
+  it('reports every figure in order, with where it is', () => {
+    const text = 'Base: $120k - $150k per year, plus a $5,000 signing bonus.';
+    expect(findSalaryFigures(text).map((f) => [f.min, f.max, f.period, f.index, f.end])).toEqual([
+      [120_000, 150_000, 'year', 6, 19],
+      [5_000, 5_000, null, 37, 43],
+    ]);
+  });
+});
+
+describe('parseAmount', () => {
+  it.each([
+    ['1 234', 1_234],
+    ["1'234", 1_234],
+    ['1\u00a0234', 1_234],
+    ['12,5', 12.5],
+    ['1,5', 1.5],
+    ['1.234', 1_234],
+    ['1,234,567', 1_234_567],
+    ['12.345,67', 12_345.67],
+    ['1.234.567,89', 1_234_567.89],
+    ['abc', null],
+  ])('%j = %s', (raw, expected) => {
+    expect(parseAmount(raw)).toBe(expected);
+  });
+});
+
+describe('periodAfter', () => {
+  it.each([
+    ['/y', 'year'],
+    ['/a', 'year'],
+    ['/m', 'month'],
+    ['/mo', 'month'],
+    ['/mo.', 'month'],
+    ['/h.', 'hour'],
+    ['/day', 'day'],
+    ['/week', 'week'],
+    ['/ hour', 'hour'],
+    [' / year', 'year'],
+    [' per month', 'month'],
+    [' a year', 'year'],
+    [' each week', 'week'],
+    [' p.a.', 'year'],
+    [' (est.) per year', 'year'],
+    [' per year; benefits', 'year'],
+    [' monthly', 'month'],
+    [' daily', 'day'],
+    [' every two weeks', null],
+    ['; per year', null],
+    ['. Per year', null],
+  ])('%j → %s', (text, expected) => {
+    expect(periodAfter(text)).toBe(expected);
+  });
+});

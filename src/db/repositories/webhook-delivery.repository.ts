@@ -71,11 +71,6 @@ function toRow(r: Record<string, unknown>): WebhookDeliveryRow {
  * endpoint's delivery log. Times are the database's clock, shared by every gateway.
  */
 export class WebhookDeliveryRepository {
-  async add(tx: Em, endpointId: string, body: string, jobCount: number): Promise<string> {
-    const [id] = await this.addMany(tx, [{ endpointId, body, jobCount }]);
-    return id as string;
-  }
-
   /** Several deliveries in one statement (a fill writes every endpoint's batches at once). */
   async addMany(
     tx: Em,

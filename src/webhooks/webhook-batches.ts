@@ -87,57 +87,71 @@ interface DeliveryRow {
 
 async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPosition): Promise<number> {
   let written = 0;
-  let pending = group;
+  let pending = group.filter((e) => compareEventPositions(e.cursor, last) < 0);
   while (pending.length > 0) {
-    const step = await deps.orm.em.fork().transactional(async (tx) => {
+    // Pages and jobs are read before any lock is taken: a transaction holding the endpoints'
+    // rows while it waited for another pooled connection (the shared job loader, the
+    // shared page read) deadlocked the pool under load — every other connection was an
+    // attempt's write-back waiting for those rows (the push bench hung).
+    const reads: {
+      endpoint: EndpointToFill;
+      added: string[];
+      closed: string[];
+      to: EventPosition;
+      more: boolean;
+    }[] = [];
+    for (const endpoint of pending) {
+      const page = await deps.eventReader.read(
+        deps.orm.em.fork(),
+        endpoint.filter,
+        endpoint.cursor,
+        last,
+        EVENTS_PER_READ,
+      );
+      if (compareEventPositions(page.horizon, endpoint.cursor) > 0)
+        deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
+          endpointId: endpoint.id,
+        });
+      reads.push({
+        endpoint,
+        added: page.events.filter((e) => e.change === 'entered').map((e) => e.jobId),
+        closed: page.events.filter((e) => e.change === 'left').map((e) => e.jobId),
+        to: page.lastRead ?? last,
+        more: page.count === EVENTS_PER_READ,
+      });
+    }
+    // Every endpoint's jobs in one read (through the gateway's shared loader when it has one).
+    const ids = [...new Set(reads.flatMap((r) => [...r.added, ...r.closed]))];
+    const records =
+      ids.length === 0
+        ? new Map<string, JobRecord>()
+        : new Map(
+            (deps.loadJobs
+              ? await deps.loadJobs(ids)
+              : await deps.jobs.findByIds(deps.orm.em.fork(), ids)
+            ).map((j) => [j.id, j]),
+          );
+    // A short transaction: lock, insert, move. An endpoint another gateway holds or has
+    // moved meanwhile is left to it (its cursor is no longer where this read started).
+    const done = await deps.orm.em.fork().transactional(async (tx) => {
       const cursors = await deps.endpoints.lockCursors(
         tx,
-        pending.map((e) => e.id),
+        reads.map((r) => r.endpoint.id),
       );
-      const reads: {
-        endpoint: EndpointToFill;
-        added: string[];
-        closed: string[];
-        to: EventPosition;
-        more: boolean;
-      }[] = [];
-      for (const endpoint of pending) {
-        const cursor = cursors.get(endpoint.id);
-        if (!cursor || compareEventPositions(cursor, last) >= 0) continue;
-        const page = await deps.eventReader.read(tx, endpoint.filter, cursor, last, EVENTS_PER_READ);
-        if (compareEventPositions(page.horizon, cursor) > 0)
-          deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
-            endpointId: endpoint.id,
-          });
-        reads.push({
-          endpoint,
-          added: page.events.filter((e) => e.change === 'entered').map((e) => e.jobId),
-          closed: page.events.filter((e) => e.change === 'left').map((e) => e.jobId),
-          to: page.lastRead ?? last,
-          more: page.count === EVENTS_PER_READ,
-        });
-      }
-      // Every endpoint's jobs in one read (through the gateway's shared loader when it has one).
-      const ids = [...new Set(reads.flatMap((r) => [...r.added, ...r.closed]))];
-      const records =
-        ids.length === 0
-          ? new Map<string, JobRecord>()
-          : new Map(
-              (deps.loadJobs ? await deps.loadJobs(ids) : await deps.jobs.findByIds(tx, ids)).map((j) => [
-                j.id,
-                j,
-              ]),
-            );
-      const rows = reads.flatMap((r) => batchesOf(deps, r.endpoint, r.added, r.closed, records));
+      const mine = reads.filter((r) => {
+        const cursor = cursors.get(r.endpoint.id);
+        return cursor !== undefined && compareEventPositions(cursor, r.endpoint.cursor) === 0;
+      });
+      const rows = mine.flatMap((r) => batchesOf(deps, r.endpoint, r.added, r.closed, records));
       await deps.deliveries.addMany(tx, rows);
       await deps.endpoints.moveCursors(
         tx,
-        reads.map((r) => ({ id: r.endpoint.id, to: r.to })),
+        mine.map((r) => ({ id: r.endpoint.id, to: r.to })),
       );
-      return { n: rows.length, more: new Set(reads.filter((r) => r.more).map((r) => r.endpoint.id)) };
+      written += rows.length;
+      return mine;
     });
-    written += step.n;
-    pending = pending.filter((e) => step.more.has(e.id));
+    pending = done.filter((r) => r.more).map((r) => ({ ...r.endpoint, cursor: r.to }));
   }
   return written;
 }

@@ -25,6 +25,8 @@ export interface EndpointToFill {
   savedSearchId: string;
   savedSearchName: string;
   filter: JobFilter;
+  /** Where its cursor stood when read (unlocked: a fill checks it again under the lock). */
+  cursor: EventPosition;
 }
 
 const COLUMNS = `e.id::text as id, e.organization_id::text as organization_id,
@@ -157,7 +159,8 @@ export class WebhookEndpointRepository {
   /** Enabled endpoints whose cursor is before `last` (the outbox's newest deliverable event). */
   async behind(em: Em, last: EventPosition): Promise<EndpointToFill[]> {
     const rows = await em.execute<Record<string, unknown>[]>(
-      `select e.id::text as id, s.id::text as saved_search_id, s.name, s.filter
+      `select e.id::text as id, s.id::text as saved_search_id, s.name, s.filter,
+              e.cursor_xid::text as cursor_xid, e.cursor_seq::text as cursor_seq
          from webhook_endpoint e join saved_search s on s.id = e.saved_search_id
         where e.disabled_at is null and (e.cursor_xid, e.cursor_seq) < (?::xid8, ?::bigint)
         order by e.id`,
@@ -169,6 +172,7 @@ export class WebhookEndpointRepository {
       savedSearchId: String(r.saved_search_id),
       savedSearchName: String(r.name),
       filter: savedFilterOf(r.filter),
+      cursor: position(r),
     }));
   }
 

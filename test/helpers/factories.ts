@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { jobIdFor } from '../../src/domain/ids.ts';
 import type { NormalizedJob } from '../../src/domain/job.ts';
+import { normalizeCompanyName } from '../../src/ingest/normalize/company.ts';
+import { normalizeTitle } from '../../src/ingest/normalize/title.ts';
 import type { Services } from '../../src/services.ts';
 
 let counter = 0;
@@ -51,6 +53,21 @@ export function makeJob(overrides: Partial<NormalizedJob> = {}): NormalizedJob {
     payloadHash: createHash('sha256').update(String(counter)).digest('hex'),
     ...overrides,
   };
+}
+
+/** A posting as normalization gives it: the dedup keys come from the display forms. */
+export function normalizedPosting(
+  overrides: Partial<NormalizedJob> & { company: string; title: string },
+): NormalizedJob {
+  const { company, title, ...rest } = overrides;
+  return makeJob({
+    companyName: company,
+    companyNormalizedName: normalizeCompanyName(company),
+    title,
+    normalizedTitle: normalizeTitle(title),
+    descriptionText: 'Short.',
+    ...rest,
+  });
 }
 
 /** Stores jobs through the real writer; returns their ids in order. */

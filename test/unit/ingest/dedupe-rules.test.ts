@@ -13,9 +13,7 @@ import {
   placesOverlap,
   type DedupCandidate,
 } from '../../../src/ingest/dedupe.ts';
-import { normalizeCompanyName } from '../../../src/ingest/normalize/company.ts';
-import { normalizeTitle } from '../../../src/ingest/normalize/title.ts';
-import { makeJob } from '../../helpers/factories.ts';
+import { normalizedPosting } from '../../helpers/factories.ts';
 
 const place = (city: string | null, countryCode: string | null): PlaceParts => ({
   city,
@@ -88,18 +86,9 @@ describe('descriptionSimilarity', () => {
   });
 });
 
-/** A posting as normalization gives it: the keys come from the display forms. */
-function posting(overrides: Partial<NormalizedJob> & { company: string; title: string }): NormalizedJob {
-  const { company, title, ...rest } = overrides;
-  return makeJob({
-    companyName: company,
-    companyNormalizedName: normalizeCompanyName(company),
-    title,
-    normalizedTitle: normalizeTitle(title),
-    places: [place('Radnor', 'US')],
-    descriptionText: 'Short.',
-    ...rest,
-  });
+/** A posting as normalization gives it, in Radnor unless it says otherwise. */
+function posting(overrides: Parameters<typeof normalizedPosting>[0]): NormalizedJob {
+  return normalizedPosting({ places: [place('Radnor', 'US')], ...overrides });
 }
 
 function stored(job: NormalizedJob, jobId = 'stored'): DedupCandidate {

@@ -2,22 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { dedupKeysOf } from '../../../src/domain/dedup-keys.ts';
 import type { NormalizedJob, PlaceParts } from '../../../src/domain/job.ts';
 import { findDuplicate, type DedupCandidate } from '../../../src/ingest/dedupe.ts';
-import { normalizeCompanyName } from '../../../src/ingest/normalize/company.ts';
-import { normalizeTitle } from '../../../src/ingest/normalize/title.ts';
-import { makeJob } from '../../helpers/factories.ts';
+import { normalizedPosting } from '../../helpers/factories.ts';
 
-/** A posting as normalization gives it: the keys come from the display forms. */
-function posting(overrides: Partial<NormalizedJob> & { company: string; title: string }): NormalizedJob {
-  const { company, title, ...rest } = overrides;
-  return makeJob({
-    companyName: company,
-    companyNormalizedName: normalizeCompanyName(company),
-    title,
-    normalizedTitle: normalizeTitle(title),
-    descriptionText: 'Short.',
-    ...rest,
-  });
-}
+const posting = normalizedPosting;
 
 function stored(job: NormalizedJob): DedupCandidate {
   return {

@@ -112,7 +112,7 @@ describe(`key management over GraphQL (${TEST_DB})`, () => {
     expect(prefixesB).toContain(prefixOf(adminB));
     expect(prefixesB).not.toContain(prefixOf(adminA));
     const text = JSON.stringify([a, b]);
-    for (const key of [adminA, adminB, readA]) expect(text).not.toContain(key.split('_')[2]);
+    for (const key of [adminA, adminB, readA]) expect(text).not.toContain(key.split('_').slice(2).join('_'));
     // Asking for a secret field is a validation error, not an answer.
     expect(codeOf(await gql(adminA, 'query { apiKeys { secretHash } }'))).toBe('invalid_query');
   });

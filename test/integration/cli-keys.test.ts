@@ -9,11 +9,15 @@ import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/t
 const work = mkdtempSync(join(tmpdir(), 'jobs-cli-keys-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const jobs = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, ['src/cli/index.ts', ...args], {
+const jobs = (env: Record<string, string>, ...args: string[]) => {
+  const run = spawnSync(process.execPath, ['src/cli/index.ts', ...args], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
+  // A process that ends by a signal has no status: say which signal, so a crash is not read as a wrong exit code.
+  if (run.status === null) run.stderr = `killed by ${run.signal}: ${run.error?.message ?? ''}\n${run.stderr}`;
+  return run;
+};
 const keyOf = (stdout: string) => /API key \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '';
 const prefixOf = (key: string) => key.split('_')[1]!;
 const DAY = 86_400_000;
@@ -79,7 +83,7 @@ describe(`keys from the CLI (${TEST_DB})`, () => {
     expect(rotatedReader.status, rotatedReader.stderr).toBe(0);
 
     const revoked = jobs(env, 'keys', 'revoke', prefixOf(replacement));
-    expect(revoked.status).toBe(0);
+    expect(revoked.status, revoked.stderr).toBe(0);
     expect(jobs(env, 'keys', 'revoke', prefixOf(replacement)).status).toBe(1);
     expect(jobs(env, 'keys', 'revoke', 'nosuchkey0').status).toBe(1);
 

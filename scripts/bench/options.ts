@@ -21,6 +21,8 @@ export interface PushOptions {
   subscribers: number;
   /** Webhook endpoints, each on its own saved search. @default 100 */
   endpoints: number;
+  /** Where to write the gateway's CPU profile of the delivery window (ingest start to last arrival). */
+  profileDir?: string;
 }
 
 /**

@@ -18,6 +18,9 @@
  * 3. no subscribers again, so the comparison brackets the run's drift.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
+import { join } from 'node:path';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatEventId, type EventPosition } from '../../src/domain/event-id.ts';
@@ -111,6 +114,7 @@ async function withoutSubscribers(
   const db = await siblingDatabase(pg, `push_${label.replace(/\W+/g, '_')}`);
   const gateway = await startGateway(db.url);
   try {
+    const profile = push.profileDir ? await startProfile() : null;
     const run = await startIngest(pg, db.url, push, opts.seed);
     const { result } = await run.done;
     const window = run.stop();
@@ -200,6 +204,27 @@ async function deliveryLags(gateway: Gateway, exactCommits: boolean): Promise<De
   };
 }
 
+/**
+ * The gateway's CPU profile over the delivery window only (the bench process is the
+ * gateway; its setup and analysis would otherwise drown the window in a --cpu-prof run).
+ */
+async function startProfile(): Promise<{ stop: (dir: string) => Promise<string> }> {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (dir) => {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `push-gateway-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      return file;
+    },
+  };
+}
+
 /** The measured run: subscribers and endpoints in place, the ingest, delivery to the end. */
 async function withSubscribers(
   pg: PgTarget,
@@ -228,6 +253,7 @@ async function withSubscribers(
     const probe = new Probe();
     probe.wrap('events', gateway.services.jobEventLog, ['read', 'head']);
 
+    const profile = push.profileDir ? await startProfile() : null;
     const run = await startIngest(pg, db.url, push, opts.seed);
     const { result } = await run.done;
     const ingestEnd = Date.now();
@@ -258,6 +284,7 @@ async function withSubscribers(
       await sleep(250);
     }
     const window = run.stop();
+    if (profile && push.profileDir) log(`gateway CPU profile: ${await profile.stop(push.profileDir)}`);
     const load = loadavg();
     clients.send({ type: 'report' });
     const report = await clients.next('report');

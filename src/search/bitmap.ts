@@ -37,17 +37,17 @@ export const EMPTY: Bitmap = new Bitmap().freeze();
  * buffered per key and added in batches (one native call per batch, not per doc).
  */
 export class KeyedBitmapsBuilder {
-  private readonly pending = new Map<string, { bitmap: Bitmap; docs: number[] }>();
+  private readonly pending = new Map<string, { bitmap: Bitmap | null; docs: number[] }>();
 
   add(key: string, doc: number): void {
     let entry = this.pending.get(key);
     if (!entry) {
-      entry = { bitmap: new Bitmap(), docs: [] };
+      entry = { bitmap: null, docs: [] };
       this.pending.set(key, entry);
     }
     entry.docs.push(doc);
     if (entry.docs.length >= 1024) {
-      entry.bitmap.addMany(entry.docs);
+      (entry.bitmap ??= new Bitmap()).addMany(entry.docs);
       entry.docs.length = 0;
     }
   }
@@ -72,7 +72,14 @@ export class KeyedBitmapsBuilder {
   }
 }
 
-function compact({ bitmap, docs }: { bitmap: Bitmap; docs: number[] }): Bitmap {
+/** Below this many docs a bitmap is one array container: made in one native call, nothing to compact. */
+const SMALL = 64;
+
+function compact({ bitmap, docs }: { bitmap: Bitmap | null; docs: number[] }): Bitmap {
+  // Most keys are small (a page of live events has thousands of words of a few docs
+  // each): four native calls per key were most of such a page's build.
+  if (!bitmap && docs.length < SMALL) return new Bitmap(docs);
+  bitmap ??= new Bitmap();
   if (docs.length) bitmap.addMany(docs);
   bitmap.runOptimize();
   bitmap.shrinkToFit();

@@ -13,19 +13,47 @@ import { planFilter } from './filter-plan.ts';
 import { assembleIndexData, JobIndexBuilder } from './index-builder.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
 
-/** Pages kept for readers that come for the same stretch of the outbox. */
+/** Pages kept for readers that come for the same stretch of the outbox (least recently used out). */
 const PAGES_KEPT = 32;
-/** A kept page is read again after this long (memberships and company names it joined may change). */
+/**
+ * A kept page's joins — its jobs' memberships and its companies' names, which the
+ * images do not hold — are read again after this long; the page is rebuilt only if
+ * they changed. (The images themselves never change.)
+ */
 const PAGE_TTL_MS = 5_000;
-/** A page's bitmaps are freed this long after it leaves the cache (a reader may still be on it). */
+/** A page nobody asked for in this long is dropped. */
+const PAGE_IDLE_MS = 30_000;
+/** A page's bitmaps are freed this long after it is dropped or rebuilt (a reader may still be on it). */
 const DISPOSE_AFTER_MS = 10_000;
+
+type PageRead = Awaited<ReturnType<SearchIndexRepository['eventImages']>>;
+type PageJoins = Pick<PageRead, 'memberships' | 'companies'>;
+
+/** A kept page: its index over the images as of `joins`, checked against the database at `checkedAt`. */
+interface KeptPage {
+  page: ImagePage;
+  read: PageRead;
+  joinsKey: string;
+  checkedAt: number;
+  usedAt: number;
+  checking: Promise<ImagePage> | null;
+}
+
+/** The joins compared in a canonical form (the statements do not order their rows). */
+const joinsKey = (j: PageJoins): string =>
+  [
+    ...j.memberships.map((m) => `m|${m.jobId}|${m.organizationId}`),
+    ...j.companies.map((c) => `c|${c.id}|${c.nameKey}|${c.normalizedName}`),
+  ]
+    .sort()
+    .join('\n');
 
 interface ImagePage {
   horizon: EventPosition;
   events: { position: EventPosition; kind: MatchedEvent['kind']; jobId: string; same: boolean }[];
-  /** Per event, its before and after image's doc in `data` (-1: no image). */
-  beforeDoc: Int32Array;
-  afterDoc: Int32Array;
+  /** Per doc of `data`, its event and whether it is the event's after image (else its before image). */
+  docEvent: Int32Array;
+  docIsAfter: Uint8Array;
   data: IndexData;
 }
 
@@ -52,7 +80,7 @@ const keyOf = (after: EventPosition, limit: number) => `${after.xid}:${after.seq
  * before.
  */
 export class EventMatcher implements EventReader {
-  private readonly pages = new Map<string, Promise<ImagePage>>();
+  private readonly pages = new Map<string, Promise<KeptPage>>();
   private readonly repository: SearchIndexRepository;
   private readonly sql: EventReader;
   private readonly clock: () => Date;
@@ -79,16 +107,19 @@ export class EventMatcher implements EventReader {
         const page = await this.sql.read(em, filter, after, through, limit);
         return { ...page, events: page.events.filter((e) => e.change !== null) };
       }
+      // Mark the events whose images match, from the matches (a few per filter), instead of
+      // asking the bitmap about both images of every event (1,000 filters × every event).
+      const was = new Uint8Array(page.events.length);
+      const now = new Uint8Array(page.events.length);
+      for (const doc of plan.matches.toUint32Array()) {
+        const event = page.docEvent[doc]!;
+        (page.docIsAfter[doc] ? now : was)[event] = 1;
+      }
       const events: MatchedEvent[] = [];
       for (let i = 0; i < page.events.length; i++) {
+        if (was[i] === 0 && now[i] === 0) continue;
         const e = page.events[i]!;
-        const before = page.beforeDoc[i]!;
-        const now = page.afterDoc[i]!;
-        const change = eventChange(
-          e.same,
-          before >= 0 && plan.matches.has(before),
-          now >= 0 && plan.matches.has(now),
-        );
+        const change = eventChange(e.same, was[i] === 1, now[i] === 1);
         // Events that did not move the job for this filter are left out (most of them).
         if (change) events.push({ position: e.position, kind: e.kind, jobId: e.jobId, change });
       }
@@ -103,36 +134,84 @@ export class EventMatcher implements EventReader {
     }
   }
 
-  /** The page, read once for every reader that asks for it while it is kept. */
+  /**
+   * The page, read once for every reader that asks for it while it is kept. Readers that
+   * lag (webhook fills behind the live streams) come for pages read seconds before:
+   * re-reading a page when it aged (it used to be dropped after PAGE_TTL_MS) made the
+   * laggards' page boundaries drift from the streams' for good, and every later page was
+   * read and indexed twice. Now an aged page's joins are read again instead, and the page
+   * rebuilt only if they changed.
+   */
   private page(em: Em, after: EventPosition, through: EventPosition, limit: number): Promise<ImagePage> {
     const key = keyOf(after, limit);
     const kept = this.pages.get(key);
-    if (kept) return kept;
+    if (kept) {
+      // Most recently used last.
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept.then((k) => this.current(em, k));
+    }
     const read = this.readPage(em, after, through, limit);
     this.pages.set(key, read);
     // A failed read is not kept: the next reader tries again.
     read.catch(() => this.pages.get(key) === read && this.pages.delete(key));
-    void read.then(
-      () => {
-        const expire = setTimeout(() => this.evict(key, read), PAGE_TTL_MS);
-        expire.unref();
-      },
-      () => undefined,
-    );
     while (this.pages.size > PAGES_KEPT) {
       const [oldest, promise] = this.pages.entries().next().value!;
       this.evict(oldest, promise);
     }
-    return read;
+    this.sweepLater();
+    return read.then((k) => k.page);
   }
 
-  private evict(key: string, promise: Promise<ImagePage>): void {
+  /** The kept page, its joins checked again if they aged (one check for every reader meanwhile). */
+  private current(em: Em, kept: KeptPage): Promise<ImagePage> {
+    kept.usedAt = Date.now();
+    if (kept.usedAt - kept.checkedAt < PAGE_TTL_MS) return Promise.resolve(kept.page);
+    kept.checking ??= (async () => {
+      try {
+        const joins = await this.repository.eventJoins(em, kept.read.events);
+        const key = joinsKey(joins);
+        if (key !== kept.joinsKey) {
+          const stale = kept.page;
+          kept.read = { ...kept.read, ...joins };
+          kept.page = this.build(kept.read);
+          kept.joinsKey = key;
+          setTimeout(() => disposeIndexData(stale.data), DISPOSE_AFTER_MS).unref();
+        }
+        kept.checkedAt = Date.now();
+        return kept.page;
+      } finally {
+        kept.checking = null;
+      }
+    })();
+    return kept.checking;
+  }
+
+  private evict(key: string, promise: Promise<KeptPage>): void {
     if (this.pages.get(key) !== promise) return;
     this.pages.delete(key);
     promise.then(
-      (page) => setTimeout(() => disposeIndexData(page.data), DISPOSE_AFTER_MS).unref(),
+      (kept) => setTimeout(() => disposeIndexData(kept.page.data), DISPOSE_AFTER_MS).unref(),
       () => undefined,
     );
+  }
+
+  private sweep: NodeJS.Timeout | null = null;
+
+  /** Drops pages nobody asked for in PAGE_IDLE_MS (their memory is a few MB each). */
+  private sweepLater(): void {
+    if (this.sweep) return;
+    this.sweep = setTimeout(() => {
+      this.sweep = null;
+      const now = Date.now();
+      for (const [key, promise] of this.pages)
+        void promise.then(
+          (kept) => now - kept.usedAt >= PAGE_IDLE_MS && this.evict(key, promise),
+          () => undefined,
+        );
+      if (this.pages.size > 0) this.sweepLater();
+    }, PAGE_IDLE_MS);
+    this.sweep.unref();
   }
 
   private async readPage(
@@ -140,9 +219,14 @@ export class EventMatcher implements EventReader {
     after: EventPosition,
     through: EventPosition,
     limit: number,
-  ): Promise<ImagePage> {
+  ): Promise<KeptPage> {
     const read = await this.repository.eventImages(em, after, through, limit);
-    // Each image is a doc of its own, in the index's doc order (posted, then id).
+    const now = Date.now();
+    return { page: this.build(read), read, joinsKey: joinsKey(read), checkedAt: now, usedAt: now, checking: null };
+  }
+
+  /** The page's small index: each image a doc of its own, in the index's doc order (posted, then id). */
+  private build(read: PageRead): ImagePage {
     const images: { id: string; row: IndexJobRow; event: number; side: 'before' | 'after' }[] = [];
     read.events.forEach((e, event) => {
       if (e.before) images.push({ id: `${event}b`, row: e.before, event, side: 'before' });
@@ -163,9 +247,12 @@ export class EventMatcher implements EventReader {
       ),
     );
     const data = assembleIndexData(builder.finish());
-    const beforeDoc = new Int32Array(read.events.length).fill(-1);
-    const afterDoc = new Int32Array(read.events.length).fill(-1);
-    images.forEach((image, doc) => ((image.side === 'before' ? beforeDoc : afterDoc)[image.event] = doc));
+    const docEvent = new Int32Array(images.length);
+    const docIsAfter = new Uint8Array(images.length);
+    images.forEach((image, doc) => {
+      docEvent[doc] = image.event;
+      docIsAfter[doc] = image.side === 'after' ? 1 : 0;
+    });
     return {
       horizon: position(read.horizon.xid, read.horizon.seq),
       events: read.events.map((e) => ({
@@ -174,8 +261,8 @@ export class EventMatcher implements EventReader {
         jobId: e.jobId,
         same: e.same,
       })),
-      beforeDoc,
-      afterDoc,
+      docEvent,
+      docIsAfter,
       data,
     };
   }

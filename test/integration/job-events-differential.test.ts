@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareEventPositions, parseEventId, type EventPosition } from '../../src/domain/event-id.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { createApp } from '../../src/http/create-app.ts';
+import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
 import { EventMatcher } from '../../src/search/event-matcher.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
@@ -341,5 +342,46 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
       }
     }
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it("follows a kept page's joins: a membership added after the page was read counts once the page has aged", async () => {
+    // A matcher of its own, so that the page is read here; the images never change, but
+    // what they join (memberships, company names) may: an aged page reads those again.
+    const matcher = new EventMatcher(new SearchIndexRepository(), services.jobEventLog, () => NOW);
+    const em = () => services.orm.em.fork();
+    const from = (await services.jobEventLog.head(em())).start;
+    const posting = randomPosting(createRng(SEED + 2), 'kept', 'kept-1');
+    await runIngest(services, { platform: 'greenhouse', board: 'kept', complete: false, postings: [posting] });
+    const head = await services.jobEventLog.head(em());
+    const org = await services.organizations.createOrganization(em(), 'Kept Page Board', 'kept-page-board');
+    const [pick] = await em().execute<{ job_id: string }[]>(
+      `select e.job_id::text as job_id from job_event e
+        where e.kind = 'added' and (e.xid, e.seq) > (?::xid8, ?::bigint) order by e.xid, e.seq limit 1`,
+      [from.xid.toString(), from.seq.toString()],
+    );
+    expect(pick).toBeDefined();
+    const filter: JobFilter = { organizationId: org.id, status: 'any' };
+    const read = () => matcher.read(em(), filter, from, head.last!, 100_000);
+    const entered = async () =>
+      (await read()).events.filter((e) => e.jobId === pick!.job_id && e.change === 'entered').length;
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      expect(await entered()).toBe(0);
+      await em().execute(
+        `insert into organization_job (organization_id, job_id, origin) values (?::uuid, ?::uuid, 'manual')`,
+        [org.id, pick!.job_id],
+      );
+      // Within PAGE_TTL_MS the kept page answers as read.
+      expect(await entered()).toBe(0);
+      clock.mockImplementation(() => now + 6_000);
+      expect(await entered()).toBeGreaterThan(0);
+      // As the SQL reader, which joins at read time, says.
+      const sql = await services.jobEventLog.read(em(), filter, from, head.last!, 100_000);
+      expect((await read()).events).toEqual(sql.events.filter((e) => e.change !== null));
+    } finally {
+      clock.mockRestore();
+      await em().execute(`delete from organization_job where organization_id = ?::uuid`, [org.id]);
+    }
   });
 });

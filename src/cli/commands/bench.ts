@@ -22,6 +22,7 @@ export function registerBenchCommand(program: Command): void {
     .option('--push-jobs <n>', 'push part: new jobs ingested', count, 10_000)
     .option('--push-subscribers <n>', 'push part: SSE subscriptions, each with its own filter', count, 1_000)
     .option('--push-endpoints <n>', 'push part: webhook endpoints, each on its own saved search', count, 100)
+    .option('--push-profile <dir>', "push part: write the gateway's CPU profile of the delivery window there")
     .option(
       '--search-index <n>',
       'only the in-process search index, on n synthetic jobs (no database)',
@@ -41,6 +42,7 @@ export function registerBenchCommand(program: Command): void {
         pushJobs: number;
         pushSubscribers: number;
         pushEndpoints: number;
+        pushProfile?: string;
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -49,11 +51,18 @@ export function registerBenchCommand(program: Command): void {
         }
         // Loaded on use: the bench pulls in the whole ingest graph and the cluster helper.
         const { runBench } = await import('../../../scripts/bench/index.ts');
-        const { push, pushJobs, pushSubscribers, pushEndpoints, ...rest } = opts;
+        const { push, pushJobs, pushSubscribers, pushEndpoints, pushProfile, ...rest } = opts;
         await runBench({
           ...rest,
           repeats: Math.max(1, opts.repeats),
-          ...(push && { push: { jobs: pushJobs, subscribers: pushSubscribers, endpoints: pushEndpoints } }),
+          ...(push && {
+            push: {
+              jobs: pushJobs,
+              subscribers: pushSubscribers,
+              endpoints: pushEndpoints,
+              ...(pushProfile && { profileDir: pushProfile }),
+            },
+          }),
         });
       },
     );

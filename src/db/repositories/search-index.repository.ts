@@ -93,13 +93,6 @@ const JOB_INDEX_COLUMNS = indexColumns((c) => `j.${c}`);
 const imageColumns = (image: string, p: string) =>
   indexColumns((c) => `(${image}).${c}`, p, `(${image}).posted_at`);
 
-const unprefixed = (r: Record<string, unknown>, p: string): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(r)
-      .filter(([k]) => k.startsWith(p))
-      .map(([k, v]) => [k.slice(p.length), v]),
-  );
-
 /** One outbox event with the job as a search saw it before and after (null: none). */
 export interface EventImages {
   xid: string;
@@ -112,33 +105,38 @@ export interface EventImages {
   after: IndexJobRow | null;
 }
 
-function toIndexJobRow(r: Record<string, unknown>): IndexJobRow {
+/** A row's index columns, read under a prefix (an event's `b_`/`a_` images) without copying the row. */
+function toIndexJobRow(row: Record<string, unknown>, p = ''): IndexJobRow {
+  const r = (name: string) => row[p + name];
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    id: String(r.id),
-    status: String(r.status),
-    remoteType: String(r.remote_type),
-    jobType: (r.job_type as string | null) ?? null,
-    seniority: (r.seniority as string | null) ?? null,
-    categoryId: (r.category_id as string | null) ?? null,
-    companyId: String(r.company_id),
-    countryCodes: (r.country_codes as string[]) ?? [],
-    cityKeys: (r.city_keys as string[]) ?? [],
-    skillKeys: (r.skill_keys as string[]) ?? [],
-    salaryMinUsd: num(r.salary_min_usd),
-    salaryMaxUsd: num(r.salary_max_usd),
-    atsPlatform: String(r.ats_platform),
-    source: String(r.source),
-    departmentKey: (r.department_key as string | null) ?? null,
-    visaSponsorship: (r.visa_sponsorship as boolean | null) ?? null,
+    id: String(r('id')),
+    status: String(r('status')),
+    remoteType: String(r('remote_type')),
+    jobType: (r('job_type') as string | null) ?? null,
+    seniority: (r('seniority') as string | null) ?? null,
+    categoryId: (r('category_id') as string | null) ?? null,
+    companyId: String(r('company_id')),
+    countryCodes: (r('country_codes') as string[]) ?? [],
+    cityKeys: (r('city_keys') as string[]) ?? [],
+    skillKeys: (r('skill_keys') as string[]) ?? [],
+    salaryMinUsd: num(r('salary_min_usd')),
+    salaryMaxUsd: num(r('salary_max_usd')),
+    atsPlatform: String(r('ats_platform')),
+    source: String(r('source')),
+    departmentKey: (r('department_key') as string | null) ?? null,
+    visaSponsorship: (r('visa_sponsorship') as boolean | null) ?? null,
     points: (
-      (typeof r.points === 'string' ? JSON.parse(r.points) : (r.points ?? [])) as [number, number][]
+      (typeof r('points') === 'string' ? JSON.parse(r('points') as string) : (r('points') ?? [])) as [
+        number,
+        number,
+      ][]
     ).flat(),
-    postedUs: Number(r.posted_us),
-    firstSeenUs: Number(r.first_seen_us),
-    titleWords: (r.title_words as string[]) ?? [],
-    companyWords: (r.company_words as string[]) ?? [],
-    descriptionWords: (r.description_words as string[]) ?? [],
+    postedUs: Number(r('posted_us')),
+    firstSeenUs: Number(r('first_seen_us')),
+    titleWords: (r('title_words') as string[]) ?? [],
+    companyWords: (r('company_words') as string[]) ?? [],
+    descriptionWords: (r('description_words') as string[]) ?? [],
   };
 }
 
@@ -186,7 +184,7 @@ export class SearchIndexRepository {
             after ? [after, pageSize] : [pageSize],
           );
           if (rows.length === 0) break;
-          visitor.jobs(rows.map(toIndexJobRow));
+          visitor.jobs(rows.map((r) => toIndexJobRow(r)));
           after = String(rows.at(-1)!.id);
         }
         for (let org = '', job = ''; ;) {
@@ -222,7 +220,7 @@ export class SearchIndexRepository {
       [list],
     );
     return {
-      rows: rows.map(toIndexJobRow),
+      rows: rows.map((r) => toIndexJobRow(r)),
       memberships: await membershipsOf(em, list),
       companies: await companiesOf(
         em,
@@ -265,25 +263,33 @@ export class SearchIndexRepository {
     const events: EventImages[] = rows
       .filter((r) => r.e_xid !== null)
       .map((r) => {
-        const before = unprefixed(r, 'b_');
-        const after = unprefixed(r, 'a_');
         return {
           xid: String(r.e_xid),
           seq: String(r.e_seq),
           kind: r.e_kind as EventImages['kind'],
           jobId: String(r.e_job_id),
           same: Boolean(r.e_same),
-          before: before.id === null ? null : toIndexJobRow(before),
-          after: after.id === null ? null : toIndexJobRow(after),
+          before: r.b_id === null ? null : toIndexJobRow(r, 'b_'),
+          after: r.a_id === null ? null : toIndexJobRow(r, 'a_'),
         };
       });
     if (events.length === 0) return { horizon, events, memberships: [], companies: [] };
+    return { horizon, events, ...(await this.eventJoins(em, events)) };
+  }
+
+  /**
+   * What a page of events joins as it is now: its jobs' organization memberships and its
+   * images' companies. Read with the page, and again when a kept page has aged (the
+   * images do not change; these may).
+   */
+  async eventJoins(
+    em: Em,
+    events: readonly EventImages[],
+  ): Promise<{ memberships: IndexMembershipRow[]; companies: IndexCompanyRow[] }> {
     const companyIds: string[] = [];
     for (const e of events)
       for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
-      horizon,
-      events,
       memberships: await membershipsOf(em, arrayLiteral([...new Set(events.map((e) => e.jobId))])),
       companies: await companiesOf(em, companyIds),
     };

@@ -38,6 +38,9 @@ async function startPosition(ctx: GraphQLContext): Promise<EventPosition> {
   return from;
 }
 
+/** How long a stream waits, with only positions to send, before it sends the newest one. */
+const CHECKPOINT_MS = 1_000;
+
 interface Delivery {
   batch: EventBatch;
 }
@@ -68,9 +71,32 @@ function eventField(name: string, change: EventChange, description: string, argD
             retryMs: ctx.services.config.events.pollMs,
             onError: (error) => ctx.services.logger.warn({ err: error }, `${name}: reading events failed`),
           });
-          for await (const batch of stream) {
-            await push({ batch });
-            if (batch.type === 'expired') break;
+          // A page with nothing for this subscriber only moves its position: that is sent
+          // once the stream has been quiet for CHECKPOINT_MS, not per page (a selective
+          // filter's frames were mostly positions, each a GraphQL execution and a socket
+          // write). A page with jobs carries the newer position itself.
+          let checkpoint: Delivery | null = null;
+          let timer: NodeJS.Timeout | undefined;
+          const sendCheckpoint = () => {
+            timer = undefined;
+            if (checkpoint) void push(checkpoint);
+            checkpoint = null;
+          };
+          try {
+            for await (const batch of stream) {
+              if (batch.type === 'events' && batch.jobIds.length === 0) {
+                checkpoint = { batch };
+                timer ??= setTimeout(sendCheckpoint, CHECKPOINT_MS);
+                continue;
+              }
+              clearTimeout(timer);
+              timer = undefined;
+              checkpoint = null;
+              await push({ batch });
+              if (batch.type === 'expired') break;
+            }
+          } finally {
+            clearTimeout(timer);
           }
           stop();
         });

@@ -114,7 +114,6 @@ async function withoutSubscribers(
   const db = await siblingDatabase(pg, `push_${label.replace(/\W+/g, '_')}`);
   const gateway = await startGateway(db.url);
   try {
-    const profile = push.profileDir ? await startProfile() : null;
     const run = await startIngest(pg, db.url, push, opts.seed);
     const { result } = await run.done;
     const window = run.stop();

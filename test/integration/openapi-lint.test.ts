@@ -22,7 +22,6 @@ const run = promisify(execFile);
 describe.skipIf(TEST_DB !== 'pglite')('the OpenAPI document', () => {
   let services: Services;
   let app: FastifyInstance;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let doc: any;
   const dir = mkdtempSync(join(tmpdir(), 'jobs-openapi-'));
 

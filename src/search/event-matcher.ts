@@ -222,7 +222,14 @@ export class EventMatcher implements EventReader {
   ): Promise<KeptPage> {
     const read = await this.repository.eventImages(em, after, through, limit);
     const now = Date.now();
-    return { page: this.build(read), read, joinsKey: joinsKey(read), checkedAt: now, usedAt: now, checking: null };
+    return {
+      page: this.build(read),
+      read,
+      joinsKey: joinsKey(read),
+      checkedAt: now,
+      usedAt: now,
+      checking: null,
+    };
   }
 
   /** The page's small index: each image a doc of its own, in the index's doc order (posted, then id). */

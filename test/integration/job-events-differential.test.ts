@@ -351,7 +351,12 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     const em = () => services.orm.em.fork();
     const from = (await services.jobEventLog.head(em())).start;
     const posting = randomPosting(createRng(SEED + 2), 'kept', 'kept-1');
-    await runIngest(services, { platform: 'greenhouse', board: 'kept', complete: false, postings: [posting] });
+    await runIngest(services, {
+      platform: 'greenhouse',
+      board: 'kept',
+      complete: false,
+      postings: [posting],
+    });
     const head = await services.jobEventLog.head(em());
     const org = await services.organizations.createOrganization(em(), 'Kept Page Board', 'kept-page-board');
     const [pick] = await em().execute<{ job_id: string }[]>(

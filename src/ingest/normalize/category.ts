@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 /**
  * Category slug (domain/categories.ts) from the title, then the department, then the
  * skills. Title rules run in a fixed order chosen so the role noun wins over the domain
@@ -247,6 +248,19 @@ function fromRoleNoun(title: string): string | null {
   return rule[0];
 }
 
+/**
+ * The title's family, remembered per title: titles repeat across a feed ("Registered
+ * Nurse", "Software Engineer") and the role-noun rules run every title rule over the
+ * title, the largest share of this module's cost in a cold ingest.
+ */
+const byTitle = new LRUCache<string, { slug: string | null }>({ max: 4096 });
+
+function titleCategory(title: string, folded: string): string | null {
+  let hit = byTitle.get(title);
+  if (!hit) byTitle.set(title, (hit = { slug: fromRoleNoun(title) ?? firstRule(TITLE_RULES, folded) }));
+  return hit.slug;
+}
+
 /** Slug by title, department, then skills; 'other' for a title that fits nothing. */
 export function classifyCategory(
   title: string | null | undefined,
@@ -254,7 +268,7 @@ export function classifyCategory(
   skills?: readonly string[] | null,
 ): string | null {
   const t = typeof title === 'string' ? fold(title) : '';
-  const fromTitle = t ? (fromRoleNoun(title as string) ?? firstRule(TITLE_RULES, t)) : null;
+  const fromTitle = t ? titleCategory(title as string, t) : null;
   if (fromTitle) return fromTitle;
   if (typeof department === 'string' && department.trim() !== '') {
     const d = fold(department);

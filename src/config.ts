@@ -22,6 +22,8 @@ const EnvSchema = z
       .optional(),
     /** Comma-separated postgres:// URLs of streaming replicas; reads go there. */
     DATABASE_REPLICA_URLS: z.string().optional(),
+    /** Connections each gateway or command keeps to PostgreSQL (per server, replicas included). @default 10 */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     /** Directory of the embedded database, or `memory://`. @default .data/pglite */
     PGLITE_DIR: z.string().default('.data/pglite'),
     /** @default 3000 */
@@ -152,7 +154,9 @@ const EnvSchema = z
 
 export interface Config {
   env: 'development' | 'production' | 'test';
-  database: { kind: 'postgres'; url: string; replicaUrls: string[] } | { kind: 'pglite'; dir: string };
+  database:
+    | { kind: 'postgres'; url: string; replicaUrls: string[]; poolMax: number }
+    | { kind: 'pglite'; dir: string };
   http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean; requestTimeoutMs: number };
   rateLimit: { max: number; windowMs: number; redisUrl: string | null };
   logLevel: string;
@@ -222,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? {
           kind: 'postgres',
           url: e.DATABASE_URL,
+          poolMax: e.DATABASE_POOL_MAX,
           replicaUrls: (e.DATABASE_REPLICA_URLS ?? '')
             .split(',')
             .map((s) => s.trim())

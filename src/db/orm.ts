@@ -17,7 +17,8 @@ export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager<AbstractSqlDriver
 export type Em = SqlEntityManager<AbstractSqlDriver>;
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; replicaUrls?: string[] } | { kind: 'pglite'; dir: string };
+  | { kind: 'postgres'; url: string; replicaUrls?: string[]; poolMax?: number }
+  | { kind: 'pglite'; dir: string };
 
 /**
  * What a process does with an embedded database directory (see embedded-lock.ts):
@@ -129,7 +130,7 @@ export async function createOrm(db: DatabaseOptions, hooks: OrmHooks = {}): Prom
       // server 50–300 ms of catalog loading; pg's default closes idle ones after 10 s, so a
       // burst after a pause paid that on every connection (p99 spikes). Kept a minute,
       // without holding a finished process open (allowExitOnIdle).
-      pool: { min: 0, max: 10, idleTimeoutMillis: 60_000 },
+      pool: { min: 0, max: db.poolMax ?? 10, idleTimeoutMillis: 60_000 },
       // JIT compiles plans for seconds' worth of "cost" that our short statements run in
       // milliseconds: it made a 6 ms dedupe lookup take 250 ms. Off for every connection.
       driverOptions: { options: '-c jit=off', allowExitOnIdle: true },

@@ -210,6 +210,58 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     await receiver.close();
   });
 
+  // PGlite is one session (fills and sends take turns by design): no pool to starve there.
+  it.skipIf(TEST_DB !== 'postgres')(
+    'delivers everything through a pool of two connections, with more endpoints and attempts than connections',
+    async () => {
+      // The push bench once hung: a fill's transaction held its endpoints' rows while it waited
+      // for a pooled connection, and every other connection was an attempt's write-back
+      // waiting for those rows. Here 4 fill groups and up to 16 attempts share 2 connections.
+      const small = await createTestServices(
+        {},
+        {
+          ...ENV,
+          DATABASE_URL: (services.config.database as { url: string }).url,
+          DATABASE_POOL_MAX: '2',
+          WEBHOOK_BATCH_SIZE: '1',
+        },
+      );
+      extra.push(small);
+      const keys: string[] = [];
+      for (const n of [3, 4]) {
+        const em = services.orm.em.fork();
+        const org = { id: `0c0c0000-0000-4000-8000-00000000000${n}`, name: `Pool ${n}`, slug: `pool-${n}` };
+        await services.organizations.ensureOrganization(em, org);
+        keys.push((await services.organizations.createApiKey(em, org.id, 'admin', { scope: 'admin' })).key);
+      }
+      const receiver = await startReceiver([]);
+      const words = Array.from(
+        { length: 40 },
+        (_, i) => `zpool${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}`,
+      );
+      for (const [i, w] of words.entries())
+        await endpointFor(`pool ${w}`, { query: w }, receiver.url, keys[i % 2]);
+      await ingest(
+        'pool',
+        words.flatMap((w, i) => [1, 2, 3].map((n) => posting('pool', `${i}-${n}`, `${w} Rigger ${n}`))),
+      );
+      worker(small);
+      // One job per delivery: 120 deliveries, each accepted once.
+      await vi.waitFor(() => expect(receiver.accepted().size).toBe(120), WAIT);
+      const byName = new Map<string, string[]>();
+      for (const body of receiver.accepted().values())
+        byName.set(body.data.saved_search.name, [
+          ...(byName.get(body.data.saved_search.name) ?? []),
+          ...titlesOf([body], 'added'),
+        ]);
+      for (const w of words)
+        expect(byName.get(`pool ${w}`)?.sort()).toEqual([1, 2, 3].map((n) => `${w} Rigger ${n}`));
+      await stopWorkers();
+      await receiver.close();
+    },
+    600_000,
+  );
+
   it('delivers each batch once with two workers, signed with both secrets after a rotation', async () => {
     const receiver = await startReceiver([]);
     const { id, secret: old } = await endpointFor('Scala', { query: 'scala' }, receiver.url);

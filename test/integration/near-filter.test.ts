@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import type { PlaceParts } from '../../src/domain/job.ts';
+import type { JobFilter } from '../../src/domain/job-filter.ts';
+import { nearCondition } from '../../src/db/repositories/near.sql.ts';
 import type { Services } from '../../src/services.ts';
 import { createKey, ORG_A, ORG_B } from '../helpers/dataset.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
@@ -160,6 +162,43 @@ describe(`near filter over REST (${TEST_DB})`, () => {
     const { filter } = created.json();
     expect(filter).toEqual({ q: 'geotest', near: 'Berlin', radius_km: 30 });
     expect((await search(filter)).json().pagination.total).toBe(4);
+  });
+});
+
+describe(`near filter in SQL, the fallback (${TEST_DB})`, () => {
+  it('gives the same jobs as the index, across the antimeridian too, and finds them through the geo index', async () => {
+    const em = () => services.orm.em.fork();
+    const sql = async (filter: JobFilter) =>
+      new Set(
+        (
+          await services.jobs.search(em(), { query: 'geotest', ...filter }, 'newest', {
+            offset: 0,
+            limit: 100,
+          })
+        ).items.map((j) => j.id),
+      );
+    expect(await sql({ near: { latitude: 52.52, longitude: 13.405, radiusKm: 30 } })).toEqual(
+      new Set([ids.berlin, ids.potsdam, ids.both, ids.other]),
+    );
+    expect(await sql({ near: { latitude: 52.52, longitude: 13.405, radiusKm: 300 } })).toEqual(
+      new Set([ids.berlin, ids.potsdam, ids.hamburg, ids.both, ids.other]),
+    );
+    expect(await sql({ near: { latitude: 30.3, longitude: -97.7, radiusKm: 10 } })).toEqual(
+      new Set([ids.austin]),
+    );
+    // A circle that crosses the antimeridian (two boxes) finds nothing here, and errs on no side.
+    expect(await sql({ near: { latitude: 52.5, longitude: 179.9, radiusKm: 500 } })).toEqual(new Set());
+    // The condition's box is the index's expression: with sequential scans off the plan uses it.
+    const near = nearCondition({ latitude: 52.52, longitude: 13.405, radiusKm: 30 });
+    const plan = await em().transactional(async (tx) => {
+      await tx.execute('set local enable_seqscan = off');
+      const rows = await tx.execute<Record<string, string>[]>(
+        `explain select j.id from job j where ${near.sql}`,
+        near.params,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('job_geo_box_idx');
   });
 });
 

@@ -12,13 +12,18 @@ const RAD = Math.PI / 180;
  * operation and with the same constants passed as parameters, so SQL and the search index
  * compare the same number with the radius.
  *
- * No index serves it: the other filters narrow the rows first, and a near filter alone
- * reads every open job's places (the search index answers it from its grid instead).
+ * A GiST index over the box around the job's points (Migration20261126100000) finds the
+ * candidates, so a near filter alone no longer reads every open job's places.
  */
 export function nearCondition(near: NearFilter): SqlPart {
   const box = boundingBox(near, near.radiusKm);
   const lon = box.lonRanges.map(() => 'g.lon between ?::float8 and ?::float8');
-  const sql = `exists (select 1 from jsonb_array_elements(j.places) x(p)
+  // The indexed pre-check (Migration20261126100000): the box around the job's points meets
+  // the circle's bounding box (a box per longitude range, two across the antimeridian).
+  const boxes = box.lonRanges.map(
+    () => 'job_geo_box(j.places) && box(point(?::float8, ?::float8), point(?::float8, ?::float8))',
+  );
+  const sql = `((${boxes.join(' or ')}) and exists (select 1 from jsonb_array_elements(j.places) x(p)
     cross join lateral (select
       case when jsonb_typeof(x.p->'latitude') = 'number' and jsonb_typeof(x.p->'longitude') = 'number'
         then (x.p->>'latitude')::float8 end as lat,
@@ -30,9 +35,10 @@ export function nearCondition(near: NearFilter): SqlPart {
       cos(?::float8 * ?::float8) as cos1,
       cos(g.lat * ?::float8) as cos2) h
     where g.lat between ?::float8 and ?::float8 and (${lon.join(' or ')})
-      and 2 * ?::float8 * asin(least(1, sqrt(h.dlat * h.dlat + h.cos1 * h.cos2 * h.dlon * h.dlon))) <= ?::float8)`;
+      and 2 * ?::float8 * asin(least(1, sqrt(h.dlat * h.dlat + h.cos1 * h.cos2 * h.dlon * h.dlon))) <= ?::float8))`;
   // In the order of the text.
   const params = [
+    ...box.lonRanges.flatMap(([west, east]) => [west, box.minLat, east, box.maxLat]),
     near.latitude,
     RAD,
     near.longitude,

@@ -84,6 +84,26 @@ const ingest = (board: string, postings: RawPosting[]) =>
 const titlesOf = (bodies: Iterable<any>, list: 'added' | 'closed') =>
   [...bodies].flatMap((b) => b.data[list].map((j: { title?: string; id: string }) => j.title ?? j.id)).sort();
 
+/** Organizations of their own (one keeps at most 20 endpoints), with an admin key each. */
+async function adminKeysOf(name: string, numbers: number[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const n of numbers) {
+    const em = services.orm.em.fork();
+    const org = {
+      id: `0c0c0000-0000-4000-8000-00000000000${n}`,
+      name: `${name} ${n}`,
+      slug: `${name.toLowerCase()}-${n}`,
+    };
+    await services.organizations.ensureOrganization(em, org);
+    keys.push((await services.organizations.createApiKey(em, org.id, 'admin', { scope: 'admin' })).key);
+  }
+  return keys;
+}
+
+/** Words no other test's jobs contain: `prefix` and a letter and a digit. */
+const distinctWords = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}`);
+
 const workers: WebhookWorker[] = [];
 const extra: Services[] = [];
 function worker(on: Services = services): WebhookWorker {
@@ -169,18 +189,9 @@ describe(`webhook delivery (${TEST_DB})`, () => {
   it('fills many endpoints together: each receives exactly its own search, text intact', async () => {
     // More endpoints than one fill transaction takes (25), at two different cursors, of two
     // organizations (an organization keeps at most 20).
-    const keys: string[] = [];
-    for (const n of [1, 2]) {
-      const em = services.orm.em.fork();
-      const org = { id: `0c0c0000-0000-4000-8000-00000000000${n}`, name: `Many ${n}`, slug: `many-${n}` };
-      await services.organizations.ensureOrganization(em, org);
-      keys.push((await services.organizations.createApiKey(em, org.id, 'admin', { scope: 'admin' })).key);
-    }
+    const keys = await adminKeysOf('Many', [1, 2]);
     const receiver = await startReceiver([]);
-    const words = Array.from(
-      { length: 30 },
-      (_, i) => `zq${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}`,
-    );
+    const words = distinctWords('zq', 30);
     const early = words.slice(0, 15);
     for (const w of early) await endpointFor(`many ${w}`, { query: w }, receiver.url, keys[0]);
     const title = (w: string, n: number) => `Ingénieur "${w}" C++ / C# ? 100 % — ${n}`;
@@ -227,18 +238,9 @@ describe(`webhook delivery (${TEST_DB})`, () => {
         },
       );
       extra.push(small);
-      const keys: string[] = [];
-      for (const n of [3, 4]) {
-        const em = services.orm.em.fork();
-        const org = { id: `0c0c0000-0000-4000-8000-00000000000${n}`, name: `Pool ${n}`, slug: `pool-${n}` };
-        await services.organizations.ensureOrganization(em, org);
-        keys.push((await services.organizations.createApiKey(em, org.id, 'admin', { scope: 'admin' })).key);
-      }
+      const keys = await adminKeysOf('Pool', [3, 4]);
       const receiver = await startReceiver([]);
-      const words = Array.from(
-        { length: 40 },
-        (_, i) => `zpool${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}`,
-      );
+      const words = distinctWords('zpool', 40);
       for (const [i, w] of words.entries())
         await endpointFor(`pool ${w}`, { query: w }, receiver.url, keys[i % 2]);
       await ingest(

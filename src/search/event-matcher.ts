@@ -29,10 +29,18 @@ const DISPOSE_AFTER_MS = 10_000;
 type PageRead = Awaited<ReturnType<SearchIndexRepository['eventImages']>>;
 type PageJoins = Pick<PageRead, 'memberships' | 'companies'>;
 
-/** A kept page: its index over the images as of `joins`, checked against the database at `checkedAt`. */
+/**
+ * A kept page: its index over the images as of its joins, checked against the database at
+ * `checkedAt`. The rows themselves are not kept (a page's words are megabytes): a page whose
+ * joins changed is read again, the same stretch of the outbox.
+ */
 interface KeptPage {
   page: ImagePage;
-  read: PageRead;
+  /** What the page's read was: after `after`, through its last event, at most `limit`. */
+  after: EventPosition;
+  limit: number;
+  jobIds: string[];
+  companyIds: string[];
   joinsKey: string;
   checkedAt: number;
   usedAt: number;
@@ -169,13 +177,13 @@ export class EventMatcher implements EventReader {
     if (kept.usedAt - kept.checkedAt < PAGE_TTL_MS) return Promise.resolve(kept.page);
     kept.checking ??= (async () => {
       try {
-        const joins = await this.repository.eventJoins(em, kept.read.events);
-        const key = joinsKey(joins);
-        if (key !== kept.joinsKey) {
+        const joins = await this.repository.eventJoins(em, kept.jobIds, kept.companyIds);
+        if (joinsKey(joins) !== kept.joinsKey && kept.page.events.length > 0) {
           const stale = kept.page;
-          kept.read = { ...kept.read, ...joins };
-          kept.page = this.build(kept.read);
-          kept.joinsKey = key;
+          const through = stale.events.at(-1)!.position;
+          Object.assign(kept, await this.readPage(em, kept.after, through, kept.limit), {
+            usedAt: kept.usedAt,
+          });
           setTimeout(() => disposeIndexData(stale.data), DISPOSE_AFTER_MS).unref();
         }
         kept.checkedAt = Date.now();
@@ -222,9 +230,15 @@ export class EventMatcher implements EventReader {
   ): Promise<KeptPage> {
     const read = await this.repository.eventImages(em, after, through, limit);
     const now = Date.now();
+    const companyIds: string[] = [];
+    for (const e of read.events)
+      for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
       page: this.build(read),
-      read,
+      after,
+      limit,
+      jobIds: read.events.map((e) => e.jobId),
+      companyIds: [...new Set(companyIds)],
       joinsKey: joinsKey(read),
       checkedAt: now,
       usedAt: now,

@@ -274,7 +274,18 @@ export class SearchIndexRepository {
         };
       });
     if (events.length === 0) return { horizon, events, memberships: [], companies: [] };
-    return { horizon, events, ...(await this.eventJoins(em, events)) };
+    const companyIds: string[] = [];
+    for (const e of events)
+      for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
+    return {
+      horizon,
+      events,
+      ...(await this.eventJoins(
+        em,
+        events.map((e) => e.jobId),
+        companyIds,
+      )),
+    };
   }
 
   /**
@@ -284,13 +295,11 @@ export class SearchIndexRepository {
    */
   async eventJoins(
     em: Em,
-    events: readonly EventImages[],
+    jobIds: readonly string[],
+    companyIds: readonly string[],
   ): Promise<{ memberships: IndexMembershipRow[]; companies: IndexCompanyRow[] }> {
-    const companyIds: string[] = [];
-    for (const e of events)
-      for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
-      memberships: await membershipsOf(em, arrayLiteral([...new Set(events.map((e) => e.jobId))])),
+      memberships: await membershipsOf(em, arrayLiteral([...new Set(jobIds)])),
       companies: await companiesOf(em, companyIds),
     };
   }

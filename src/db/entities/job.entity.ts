@@ -73,6 +73,11 @@ export const JobSchema = defineEntity({
       name: 'job_title_trgm_idx',
       expression: 'create index job_title_trgm_idx on job using gin (lower(title) gin_trgm_ops)',
     },
+    // The near filter's SQL path: the box around the places' points (Migration20261126100000).
+    {
+      name: 'job_geo_box_idx',
+      expression: 'create index job_geo_box_idx on job using gist (job_geo_box(places))',
+    },
   ],
   properties: {
     id: p.uuid().primary(),

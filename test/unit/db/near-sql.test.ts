@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_GEO_BOX_FUNCTION } from '../../../src/db/migrations/Migration20261126100000.ts';
 import { nearCondition } from '../../../src/db/repositories/near.sql.ts';
 import { haversineKm } from '../../../src/domain/geo.ts';
 import type { NearFilter } from '../../../src/domain/near-filter.ts';
@@ -22,6 +23,7 @@ const numbered = (sql: string) => {
 beforeAll(async () => {
   db = new PGlite();
   await db.exec('create table job (id int primary key, places jsonb not null)');
+  await db.exec(JOB_GEO_BOX_FUNCTION);
   const rng = createRng(7);
   for (let id = 0; id < 3000; id++) {
     const list = Array.from({ length: rng.int(0, 3) }, () => {

@@ -17,7 +17,7 @@ import { disposeIndexData, type IndexData } from './index-data.ts';
 const PAGES_KEPT = 32;
 /**
  * A kept page's joins — its jobs' memberships and its companies' names, which the
- * images do not hold — are read again after this long; the page is rebuilt only if
+ * images do not hold — are read again after this long; the page is read again only if
  * they changed. (The images themselves never change.)
  */
 const PAGE_TTL_MS = 5_000;
@@ -148,7 +148,7 @@ export class EventMatcher implements EventReader {
    * re-reading a page when it aged (it used to be dropped after PAGE_TTL_MS) made the
    * laggards' page boundaries drift from the streams' for good, and every later page was
    * read and indexed twice. Now an aged page's joins are read again instead, and the page
-   * rebuilt only if they changed.
+   * itself only if they changed.
    */
   private page(em: Em, after: EventPosition, through: EventPosition, limit: number): Promise<ImagePage> {
     const key = keyOf(after, limit);

@@ -85,14 +85,18 @@ export function countryOfDomain(domain: string | null | undefined): string | nul
 function structuredPlace(s: StructuredLocation, prefer: readonly string[]): ResolvedPlace | null {
   let country = countryCode(s.country ?? null);
   let regionText = typeof s.region === 'string' ? collapseWhitespace(s.region) : '';
+  // A code in the region field is a state's whatever its case ("ca" beside "US" is California).
+  const asRegion = (t: string) => (t.length === 2 ? t.toUpperCase() : t);
   // "UK" as the region: a country, not a region.
-  if (/^[A-Za-z.]{2,4}$/.test(regionText) && !lookupRegion(regionText) && countryCode(regionText)) {
+  if (
+    /^[A-Za-z.]{2,4}$/.test(regionText) &&
+    !lookupRegion(asRegion(regionText), country) &&
+    countryCode(regionText)
+  ) {
     country ??= countryCode(regionText);
     regionText = '';
   }
-  const region = regionText
-    ? lookupRegion(regionText.length === 2 ? regionText.toUpperCase() : regionText, country)
-    : null;
+  const region = regionText ? lookupRegion(asRegion(regionText), country) : null;
   const place: ResolvedPlace = {
     city: null,
     region: region?.code ?? (regionText || null),

@@ -235,7 +235,30 @@ describe('locatePlace: the point of a place name for the near filter', () => {
     expect(point?.longitude).toBeCloseTo(longitude, 1);
   });
 
-  it.each([['Germany'], ['Texas'], ['Remote'], ['Smallville'], ['']])('%j has no point', (text) => {
+  // A country that is its own city: the city.
+  it.each([
+    ['Singapore', 1.29, 103.85, 'Singapore, SG'],
+    ['Hong Kong', 22.28, 114.17, 'Hong Kong, HK'],
+    ['Luxembourg', 49.61, 6.13, 'Luxembourg City, LU'],
+  ])('%j → %f, %f (%s)', (text, latitude, longitude, name) => {
+    const point = locatePlace(text);
+    expect(point?.name).toBe(name);
+    expect(point?.latitude).toBeCloseTo(latitude, 1);
+    expect(point?.longitude).toBeCloseTo(longitude, 1);
+  });
+
+  // Armenia the country is not Armenia, the city in Colombia; Georgia is a state or a country.
+  it.each([
+    ['Germany'],
+    ['Texas'],
+    ['Georgia'],
+    ['Armenia'],
+    ['Mexico'],
+    ['Singapore; Germany'],
+    ['Remote'],
+    ['Smallville'],
+    [''],
+  ])('%j has no point', (text) => {
     expect(locatePlace(text)).toBeNull();
   });
 });

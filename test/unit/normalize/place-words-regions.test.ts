@@ -241,6 +241,10 @@ describe('lookupRegion: US states and Canadian provinces', () => {
     expect(lookupRegion('TX 78701')).toEqual({ code: 'TX', countryCode: 'US' });
     expect(lookupRegion('Texas 75001-1234')).toEqual({ code: 'TX', countryCode: 'US' });
     expect(lookupRegion('  Texas  ')).toEqual({ code: 'TX', countryCode: 'US' });
+    expect(lookupRegion(' TX ')).toEqual({ code: 'TX', countryCode: 'US' });
+    // Postings in capitals: a name, not a code.
+    expect(lookupRegion('TEXAS')).toEqual({ code: 'TX', countryCode: 'US' });
+    expect(lookupRegion('NEW YORK')).toEqual({ code: 'NY', countryCode: 'US' });
     expect(lookupRegion('N.Y.')).toEqual({ code: 'NY', countryCode: 'US' });
     expect(lookupRegion('N.Y')).toEqual({ code: 'NY', countryCode: 'US' });
     expect(lookupRegion('D. C.')).toEqual({ code: 'DC', countryCode: 'US' });

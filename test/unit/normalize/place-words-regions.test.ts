@@ -240,6 +240,7 @@ describe('lookupRegion: US states and Canadian provinces', () => {
   it('reads the other ways postings write them', () => {
     expect(lookupRegion('TX 78701')).toEqual({ code: 'TX', countryCode: 'US' });
     expect(lookupRegion('Texas 75001-1234')).toEqual({ code: 'TX', countryCode: 'US' });
+    expect(lookupRegion('MA  02110')).toEqual({ code: 'MA', countryCode: 'US' });
     expect(lookupRegion('  Texas  ')).toEqual({ code: 'TX', countryCode: 'US' });
     expect(lookupRegion(' TX ')).toEqual({ code: 'TX', countryCode: 'US' });
     // Postings in capitals: a name, not a code.

@@ -35,15 +35,16 @@ interface Hints {
 
 /** A country, state, area or several countries ("US & CAN", "US/Canada"): hints, no main. */
 function readHint(segment: string, hints: Hints): boolean {
-  // "EU", "EU/Asia/Americas".
-  const areas = segment.split(/\s*[/&,]\s*/).map(remoteArea);
+  // "in the", "from", "within" before the country or area.
+  const named = segment.replace(/^(?:(?:in|from|within)\s+)?(?:the\s+)?/i, '');
+  // "EU", "EU/Asia/Americas", "within the EU".
+  const areas = named.split(/\s*[/&,]\s*/).map(remoteArea);
   if (areas.every((a) => a !== null)) {
     hints.areas.push(...(areas as string[]));
     return true;
   }
   const multiple = MULTIPLE_IN.exec(segment);
-  const tokens = (multiple ? (multiple[1] as string) : segment)
-    .replace(/^(?:(?:in|from|within)\s+)?(?:the\s+)?/i, '')
+  const tokens = (multiple ? (multiple[1] as string) : named)
     .replace(/\s+only$/i, '')
     .split(/\s*(?:&|\/|\+|\band\b)\s*/i)
     .filter((t) => t !== '');

@@ -203,6 +203,8 @@ describe('duplicates and places another one says more about', () => {
     // Two Portlands: neither says less than the other.
     ['Portland; Portland, ME', [p('Portland', 'OR', 'US'), p('Portland', 'ME', 'US')]],
     ['Texas; Ontario', [p(null, 'TX', 'US'), p(null, 'ON', 'CA')]],
+    // A town the gazetteer lacks, written twice, once in capitals.
+    ['Smallville; SMALLVILLE', [p('Smallville', null, null)]],
   ])('%j', (text, expected) => {
     expect(places(text)).toEqual(expected);
   });

@@ -30,6 +30,15 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Remote (US & EMEA)', [p(null, null, 'US')], ['EMEA']],
     ['Remote - LATAM and Canada', [p(null, null, 'CA')], ['Latin America']],
     ['EU/Asia', [], ['EU', 'Asia']],
+    // "within the", "in the", "from the" before an area.
+    ['Remote within the EU', [], ['EU']],
+    ['Remote (within EMEA)', [], ['EMEA']],
+    ['Anywhere within the EU', [], ['EU']],
+    ['Remote - in the EU', [], ['EU']],
+    ['Remote - from the Americas', [], ['Americas']],
+    ['Worldwide within Europe', [], ['Europe']],
+    // A company name before the city; the city with a site word.
+    ['Acme Corp - Bengaluru Office', [p('Bengaluru', null, 'IN')], []],
     // "within the", "from the": the country after them.
     ['Remote (within the US)', [p(null, null, 'US')], []],
     ['Remote (from the UK)', [p(null, null, 'GB')], []],

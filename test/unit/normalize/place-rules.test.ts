@@ -146,6 +146,15 @@ describe('several cities, words that are no city', () => {
     ['or Berlin', []],
     ['and Munich', []],
     ['Saint Louis', [p('St. Louis', 'MO', 'US')]],
+    ['London Office Preferred', [p('London', null, 'GB')]],
+    ['TBD/Austin, TX', [p('Austin', 'TX', 'US')]],
+    ['Narnia/Herndon, VA', [p('Herndon', 'VA', 'US')]],
+    ['USA, California, Los Angeles', [p('Los Angeles', 'CA', 'US')]],
+    ['Brisbane, QLD', [p('Brisbane', 'QLD', 'AU')]],
+    ['Kraków, Lesser Poland', [p('Kraków', 'Lesser Poland', 'PL')]],
+    // A town the gazetteer lacks, in a state or a country: kept as written.
+    ['Smallville, KS', [p('Smallville', 'KS', 'US')]],
+    ['Smallville, Germany', [p('Smallville', null, 'DE')]],
     ['Frankfurt am Main', [p('Frankfurt', null, 'DE')]],
     ['Köln, Germany', [p('Cologne', null, 'DE')]],
   ])('%j', (text, expected) => {

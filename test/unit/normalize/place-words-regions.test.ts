@@ -309,6 +309,8 @@ describe('gazetteer keys', () => {
     [' Berlin ', 'berlin'],
     ['Kraków', 'krakow'],
     ['Łódź', 'lodz'],
+    ['Zürich 8090', 'zurich 8090'],
+    ['-Berlin-', 'berlin'],
   ])('placeKey(%j) = %j', (name, key) => {
     expect(placeKey(name)).toBe(key);
     expect(placeKey(name)).toBe(key); // a second time from the cache

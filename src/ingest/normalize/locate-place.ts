@@ -14,17 +14,17 @@ const label = (parts: readonly (string | null)[]) => parts.filter((p) => p !== n
 
 export const locatePlace: PlaceLocator = (text) => {
   const { places } = resolveLocations(text);
-  const place = places.find((p) => p.latitude !== undefined && p.longitude !== undefined);
-  if (place?.latitude !== undefined && place.longitude !== undefined) {
-    return {
-      latitude: place.latitude,
-      longitude: place.longitude,
-      name: label([place.city, place.region, place.countryCode]),
-    };
+  for (const place of places) {
+    if (place.latitude !== undefined && place.longitude !== undefined) {
+      return {
+        latitude: place.latitude,
+        longitude: place.longitude,
+        name: label([place.city, place.region, place.countryCode]),
+      };
+    }
   }
-  const only = places.length === 1 ? places[0] : undefined;
-  if (only === undefined || only.city !== null || only.region !== null) return null;
+  // No city: a country that is its own city (not Armenia, a city of that name in Colombia).
   const city = lookupCity(text);
-  if (city === null || city.countryCode !== only.countryCode) return null;
+  if (city === null || !places.some((p) => p.countryCode === city.countryCode)) return null;
   return { latitude: city.latitude, longitude: city.longitude, name: label([city.name, city.countryCode]) };
 };

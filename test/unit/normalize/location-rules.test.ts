@@ -230,6 +230,8 @@ describe('locatePlace: the point of a place name for the near filter', () => {
     // The first place with a city: a country or a remote word before it gives no point.
     ['Germany; Berlin', 52.52, 13.41, 'Berlin, DE'],
     ['Remote; Berlin', 52.52, 13.41, 'Berlin, DE'],
+    // A town the gazetteer lacks gives no point; the next place does.
+    ['Smallville, KS or Wichita, KS', 37.69, -97.34, 'Wichita, KS, US'],
   ])('%j → %f, %f (%s)', (text, latitude, longitude, name) => {
     const point = locatePlace(text);
     expect(point?.name).toBe(name);

@@ -28,6 +28,8 @@ describe('remoteArea: the area a remote job is open to', () => {
     ['LATAM based', 'Latin America'],
     ['South America', 'Latin America'],
     ['APAC region', 'APAC'],
+    ['EMEA region only', 'EMEA'],
+    ['Latin  America', 'Latin America'],
     ['Asia Pacific', 'APAC'],
     ['North America', 'North America'],
     ['Global', 'Worldwide'],
@@ -61,6 +63,7 @@ describe('isNotAPlace: employment words, time zones and placeholders', () => {
     'CET',
     'EST time zone',
     'Multiple Locations',
+    'Multiple  Locations',
     'Various',
     'TBD',
     'N/A',
@@ -88,6 +91,7 @@ describe('isNotAPlace: employment words, time zones and placeholders', () => {
 describe('isStreet: street addresses and premises', () => {
   it.each([
     '665 Clyde Avenue',
+    '665  Clyde Avenue',
     '12-40 Main Street',
     '12A Main Street',
     '1 Market St',
@@ -138,12 +142,18 @@ describe('streetTail: the city at the end of a street part', () => {
 });
 
 describe('isNameLike: a name a city could have', () => {
-  it.each(['Smallville', "St. John's", 'Coeur d’Alene', 'Winston-Salem', 'Salt Lake City', 'Ōita'])(
-    '%j looks like a name',
-    (text) => {
-      expect(isNameLike(text)).toBe(true);
-    },
-  );
+  it.each([
+    'Smallville',
+    "St. John's",
+    'Coeur d’Alene',
+    'Winston-Salem',
+    'Salt Lake City',
+    'Ōita',
+    'Ciudad de Buenos Aires',
+    'Ciudad de  Buenos Aires',
+  ])('%j looks like a name', (text) => {
+    expect(isNameLike(text)).toBe(true);
+  });
 
   it.each(['smallville', 'Berlin 10115', 'A B C D E', 'Apply now!', 'Foo (Bar)', ' Leading'])(
     '%j does not',

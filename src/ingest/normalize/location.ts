@@ -127,6 +127,14 @@ function structuredPlace(s: StructuredLocation, prefer: readonly string[]): Reso
       resolveCity(cityText, { countryCode: place.countryCode }) !== null ||
       (countryCode(cityText) === null && lookupRegion(cityText, place.countryCode) === null);
     if (isCity) result = withCity(place, cityText, ctx, place.countryCode === null || region !== null);
+    else {
+      // "Texas", "Portugal" in the city field: the state or the country, where the other
+      // fields do not say it.
+      const state = lookupRegion(cityText, place.countryCode);
+      if (state && place.region === null) {
+        result = { ...place, region: state.code, countryCode: state.countryCode };
+      } else if (place.countryCode === null) result = { ...place, countryCode: countryCode(cityText) };
+    }
   }
   if (result.city === null && result.region === null && result.countryCode === null) return null;
   return result;
@@ -138,13 +146,13 @@ function key(p: ResolvedPlace): string {
 
 /** True when `a` says less than `b` and nothing that contradicts it. */
 function subsumedBy(a: ResolvedPlace, b: ResolvedPlace): boolean {
+  // A place compatible with another is one of fewer fields: the same fields would have
+  // made the same key, and duplicates are gone by now.
   if (a === b) return false;
   const fields = ['city', 'region', 'countryCode'] as const;
-  const compatible = fields.every(
+  return fields.every(
     (f) => a[f] === null || (b[f] !== null && foldText(a[f] as string) === foldText(b[f] as string)),
   );
-  const fewer = fields.filter((f) => a[f] !== null).length < fields.filter((f) => b[f] !== null).length;
-  return compatible && fewer;
 }
 
 /**

@@ -42,6 +42,7 @@ describe('splitLocationText: the separators feeds use', () => {
     // "Oregon" is a word here, not "or".
     ['Portland, Oregon', ['Portland, Oregon']],
     ['  ; Berlin ;; ', ['Berlin']],
+    ['  Berlin ', ['Berlin']],
   ])('%j → %j', (text, expected) => {
     expect(splitLocationText(text)).toEqual(expected);
   });
@@ -132,8 +133,13 @@ describe('structured location fields', () => {
     [{ city: 'Smallville' }, [p('Smallville', null, null)]],
     [{ city: 'Smallville', region: 'KS' }, [p('Smallville', 'KS', 'US')]],
     [{ city: 'Smallville', country: 'US' }, [p(null, null, 'US')]],
-    // A state or a country in the city field is no city.
-    [{ city: 'Georgia', country: 'US' }, [p(null, null, 'US')]],
+    // A state or a country in the city field is no city: it is the state or the country.
+    [{ city: 'Georgia', country: 'US' }, [p(null, 'GA', 'US')]],
+    [{ city: 'Texas' }, [p(null, 'TX', 'US')]],
+    [{ city: 'Portugal' }, [p(null, null, 'PT')]],
+    [{ city: 'Texas', region: 'CA' }, [p(null, 'CA', 'US')]],
+    // A region abroad without its country.
+    [{ region: 'Bavaria' }, [p(null, 'Bavaria', null)]],
     [{ city: 'Bavaria', country: 'DE' }, [p(null, null, 'DE')]],
     [{ city: 'New York', country: 'US' }, [p('New York', 'NY', 'US')]],
     [{ city: '', region: '', country: '' }, []],

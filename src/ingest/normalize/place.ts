@@ -93,7 +93,8 @@ function withoutStreets(parts: string[]): string[] {
 }
 
 function isCountryOnly(part: string): boolean {
-  return countryCode(part) !== null && !/^[A-Za-z]{2}$/.test(part) && lookupRegion(part) === null;
+  // "US, California, Los Angeles": a code too, unless it is a state's ("CA", "DE").
+  return countryCode(part) !== null && lookupRegion(part.toUpperCase()) === null;
 }
 
 /** One part alone: a city alias, a state, a country, a city, or a name as written. */
@@ -174,10 +175,10 @@ function takeCountryAndRegion(parts: string[], place: PlaceParts): string | null
   return regionPart;
 }
 
-/** True when a big city of that name is nowhere in the state or country `code` names. */
+/** True when a city of that name (15,000 people or more) is nowhere in the state or country `code` names. */
 function isElsewhere(name: string, code: string): boolean {
   const city = lookupAlias(name) ?? resolveCity(name);
-  if (city === null || city.population < 100_000) return false;
+  if (city === null || city.population < 15_000) return false;
   return resolveCity(name, { countryCode: countryCode(code) ?? code }) === null;
 }
 

@@ -150,6 +150,16 @@ describe('several cities, words that are no city', () => {
     ['TBD/Austin, TX', [p('Austin', 'TX', 'US')]],
     ['Narnia/Herndon, VA', [p('Herndon', 'VA', 'US')]],
     ['USA, California, Los Angeles', [p('Los Angeles', 'CA', 'US')]],
+    // The country first as a code ("US" made the French village of Us).
+    ['US, California, Los Angeles', [p('Los Angeles', 'CA', 'US')]],
+    ['UK, London', [p('London', null, 'GB')]],
+    // A state's code after a city that is nowhere in the country of that code: Bavaria
+    // ("BY") and Baden-Württemberg ("BW"), not Belarus, for a city of 15,000 or more.
+    ['Bamberg, BY', [p('Bamberg', null, 'DE')]],
+    ['Munich, BY', [p('Munich', null, 'DE')]],
+    ['Stuttgart, BW', [p('Stuttgart', null, 'DE')]],
+    ['Minsk, BY', [p('Minsk', null, 'BY')]],
+    ['DC', [p('Washington', 'DC', 'US')]],
     ['Brisbane, QLD', [p('Brisbane', 'QLD', 'AU')]],
     ['Kraków, Lesser Poland', [p('Kraków', 'Lesser Poland', 'PL')]],
     // A town the gazetteer lacks, in a state or a country: kept as written.

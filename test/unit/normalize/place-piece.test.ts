@@ -109,6 +109,16 @@ describe('parsePiece: places and areas of one piece', () => {
     ['-Berlin', [p('Berlin', null, 'DE')], []],
     ['Berlin +', [p('Berlin', null, 'DE')], []],
     ['The Hague', [p('The Hague', null, 'NL')], []],
+    // A hyphen inside a name is no separator.
+    ['Winston-Salem, NC', [p('Winston-Salem', 'NC', 'US')], []],
+    ['Wilkes-Barre, PA', [p('Wilkes-Barre', 'PA', 'US')], []],
+    ['Aix-en-Provence', [p('Aix-en-Provence', null, 'FR')], []],
+    ['Stratford-upon-Avon, UK', [p('Stratford-upon-Avon', null, 'GB')], []],
+    ['Austin, TX, - Remote', [p('Austin', 'TX', 'US')], []],
+    ['Remote -- Berlin', [p('Berlin', null, 'DE')], []],
+    ['Berlin - Mitte', [p('Berlin', null, 'DE')], []],
+    ['US & Canada - Toronto', [p('Toronto', 'ON', 'CA')], []],
+    ['US - IN - Indianapolis', [p('Indianapolis', 'IN', 'US')], []],
     ['Remote - The Hague', [p('The Hague', null, 'NL')], []],
     // "Anywhere in …" is not the whole world.
     ['Anywhere in Europe', [], ['Europe']],

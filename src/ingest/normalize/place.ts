@@ -104,8 +104,8 @@ function solePart(place: PlaceParts, only: string, ctx: Ctx): ResolvedPlace {
   if (region) return { city: null, region: region.code, countryCode: region.countryCode };
   const country = countryCode(only);
   if (country) return { ...place, countryCode: country };
-  // "Walnut CA": city and state code without a comma.
-  const glued = /^(.+?)\s+([A-Z]{2})$/.exec(only);
+  // "Walnut CA", "Austin TX 78701": city and state code without a comma.
+  const glued = /^(.+?)\s+([A-Z]{2})$/.exec(only.replace(/\s+\d[\d\s-]*$/, ''));
   const gluedRegion = glued ? lookupRegion(glued[2] as string, place.countryCode) : null;
   if (glued && gluedRegion && !resolveIn(place, only, { ...ctx })) {
     return withCity(

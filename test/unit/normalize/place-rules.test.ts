@@ -141,6 +141,17 @@ describe('several cities, words that are no city', () => {
     ['Austin, TX, Suite 100', [p('Austin', 'TX', 'US')]],
     ['Paris, France, Europe', [p('Paris', null, 'FR')]],
     ['Walnut Creek CA', [p('Walnut Creek', 'CA', 'US')]],
+    // City, state code and postal code without commas.
+    ['Walnut Creek CA 94596', [p('Walnut Creek', 'CA', 'US')]],
+    ['Austin TX 78701', [p('Austin', 'TX', 'US')]],
+    ['Portland ME', [p('Portland', 'ME', 'US')]],
+    // A trailing comma: the state or the country alone.
+    ['Texas,', [p(null, 'TX', 'US')]],
+    ['Germany,', [p(null, null, 'DE')]],
+    // A town the gazetteer lacks beside "Georgia": the state.
+    ['Smallville, Georgia', [p('Smallville', 'GA', 'US')]],
+    // "or" splits inside parentheses too; the parenthesis is no part of the city.
+    ['Hybrid (Austin or Dallas)', [p('Austin', 'TX', 'US'), p('Dallas', 'TX', 'US')]],
     ['Austin TX', [p('Austin', 'TX', 'US')]],
     ['New York NY', [p('New York', 'NY', 'US')]],
     ['or Berlin', []],
@@ -169,5 +180,27 @@ describe('several cities, words that are no city', () => {
     ['Köln, Germany', [p('Cologne', null, 'DE')]],
   ])('%j', (text, expected) => {
     expect(places(text)).toEqual(expected);
+  });
+});
+
+describe('the city chosen in its state: coordinates', () => {
+  it.each([
+    // Springfield, IL (39.8 N), not Springfield, MO (37.2 N); London, ON, not London, GB.
+    ['Springfield, IL', 39.8, -89.64],
+    ['London, ON', 42.98, -81.23],
+    ['Portland ME', 43.66, -70.26],
+  ])('%j is at %f, %f', (text, latitude, longitude) => {
+    const [place] = parseLocations(text);
+    expect(place?.latitude).toBeCloseTo(latitude, 0);
+    expect(place?.longitude).toBeCloseTo(longitude, 0);
+  });
+});
+
+describe('a place stated with a namesake tells where the other namesakes are', () => {
+  it('"Cambridge, ON; Waterloo": Waterloo, Ontario', () => {
+    expect(places('Cambridge, ON; Waterloo')).toEqual([
+      p('Cambridge', 'ON', 'CA'),
+      p('Waterloo', 'ON', 'CA'),
+    ]);
   });
 });

@@ -131,12 +131,21 @@ describe('resolveCity: which of several cities of one name', () => {
 });
 
 describe('isAmbiguous: namesakes that weigh a tenth of the heaviest or more', () => {
-  it.each(['Cambridge', 'Waterloo', 'Portland', 'Springfield', 'Birmingham', 'Richmond', 'Vancouver'])(
-    '%j is ambiguous',
-    (name) => {
-      expect(isAmbiguous(name)).toBe(true);
-    },
-  );
+  // Córdoba (AR, ES), Valencia (ES, VE), Hyderabad (IN, PK): namesakes in two countries outside North America.
+  it.each([
+    'Cambridge',
+    'Waterloo',
+    'Portland',
+    'Springfield',
+    'Birmingham',
+    'Richmond',
+    'Vancouver',
+    'Córdoba',
+    'Valencia',
+    'Hyderabad',
+  ])('%j is ambiguous', (name) => {
+    expect(isAmbiguous(name)).toBe(true);
+  });
 
   it.each(['Toronto', 'London', 'Paris', 'Berlin', 'Sydney', 'Perth', 'Narnia'])('%j is not', (name) => {
     expect(isAmbiguous(name)).toBe(false);

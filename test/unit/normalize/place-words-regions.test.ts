@@ -315,6 +315,10 @@ describe('gazetteer keys', () => {
     ['Zürich', 'zurich'],
     ['Winston-Salem', 'winston salem'],
     ["Coeur d'Alene", 'coeur d alene'],
+    ['Coeur d’Alene', 'coeur d alene'],
+    // Dots of abbreviations go without a space: "L.A." is "LA".
+    ['L.A.', 'la'],
+    ['D.C.', 'dc'],
     ['New  York', 'new york'],
     [' Berlin ', 'berlin'],
     ['Kraków', 'krakow'],

@@ -135,7 +135,6 @@ function buildIndex(): Map<string, GazetteerCity | GazetteerCity[]> {
   while (pos < buf.length) {
     const end = varint() + pos;
     let name = '';
-    let altName = '';
     let country = '';
     let feature = '';
     let admin = '';
@@ -146,11 +145,12 @@ function buildIndex(): Map<string, GazetteerCity | GazetteerCity[]> {
       if ((key & 7) === 2) {
         const len = varint();
         if (tag === 2) name = buf.toString('utf8', pos, pos + len);
-        else if (tag === 4) altName = buf.toString('utf8', pos, pos + len);
         else if (tag === 3) country = code(pos, len);
         else if (tag === 7) feature = code(pos, len);
         else if (tag === 8) admin = code(pos, len);
-        // Municipality names (5, 6) are not needed.
+        // Not needed: a second country code (4: the package's index.js calls it "altName",
+        // but its build.js writes the alternative country there, "MA" for Laayoune, "DE" for
+        // Skalná, which were found as cities named "MA" and "DE") and municipality names (5, 6).
         pos += len;
       } else if (tag === 9) population = varint();
       else if (tag === 10) lon += svarint();
@@ -168,7 +168,6 @@ function buildIndex(): Map<string, GazetteerCity | GazetteerCity[]> {
       longitude: lon / 1e5,
     };
     add(name, city);
-    if (altName) add(altName, city);
     // "Washington, D.C." is also found as "Washington" (with "DC" beside it).
     if (name.includes(',')) add(name.slice(0, name.indexOf(',')), city);
   }

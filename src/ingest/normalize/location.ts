@@ -85,14 +85,18 @@ export function countryOfDomain(domain: string | null | undefined): string | nul
 function structuredPlace(s: StructuredLocation, prefer: readonly string[]): ResolvedPlace | null {
   let country = countryCode(s.country ?? null);
   let regionText = typeof s.region === 'string' ? collapseWhitespace(s.region) : '';
+  // A code in the region field is a state's whatever its case ("ca" beside "US" is California).
+  const asRegion = (t: string) => (t.length === 2 ? t.toUpperCase() : t);
   // "UK" as the region: a country, not a region.
-  if (/^[A-Za-z.]{2,4}$/.test(regionText) && !lookupRegion(regionText) && countryCode(regionText)) {
+  if (
+    /^[A-Za-z.]{2,4}$/.test(regionText) &&
+    !lookupRegion(asRegion(regionText), country) &&
+    countryCode(regionText)
+  ) {
     country ??= countryCode(regionText);
     regionText = '';
   }
-  const region = regionText
-    ? lookupRegion(regionText.length === 2 ? regionText.toUpperCase() : regionText, country)
-    : null;
+  const region = regionText ? lookupRegion(asRegion(regionText), country) : null;
   const place: ResolvedPlace = {
     city: null,
     region: region?.code ?? (regionText || null),
@@ -123,6 +127,14 @@ function structuredPlace(s: StructuredLocation, prefer: readonly string[]): Reso
       resolveCity(cityText, { countryCode: place.countryCode }) !== null ||
       (countryCode(cityText) === null && lookupRegion(cityText, place.countryCode) === null);
     if (isCity) result = withCity(place, cityText, ctx, place.countryCode === null || region !== null);
+    else {
+      // "Texas", "Portugal" in the city field: the state or the country, where the other
+      // fields do not say it.
+      const state = lookupRegion(cityText, place.countryCode);
+      if (state && place.region === null) {
+        result = { ...place, region: state.code, countryCode: state.countryCode };
+      } else if (place.countryCode === null) result = { ...place, countryCode: countryCode(cityText) };
+    }
   }
   if (result.city === null && result.region === null && result.countryCode === null) return null;
   return result;
@@ -134,13 +146,13 @@ function key(p: ResolvedPlace): string {
 
 /** True when `a` says less than `b` and nothing that contradicts it. */
 function subsumedBy(a: ResolvedPlace, b: ResolvedPlace): boolean {
+  // A place compatible with another is one of fewer fields: the same fields would have
+  // made the same key, and duplicates are gone by now.
   if (a === b) return false;
   const fields = ['city', 'region', 'countryCode'] as const;
-  const compatible = fields.every(
+  return fields.every(
     (f) => a[f] === null || (b[f] !== null && foldText(a[f] as string) === foldText(b[f] as string)),
   );
-  const fewer = fields.filter((f) => a[f] !== null).length < fields.filter((f) => b[f] !== null).length;
-  return compatible && fewer;
 }
 
 /**

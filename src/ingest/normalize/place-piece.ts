@@ -35,21 +35,26 @@ interface Hints {
 
 /** A country, state, area or several countries ("US & CAN", "US/Canada"): hints, no main. */
 function readHint(segment: string, hints: Hints): boolean {
-  // "EU", "EU/Asia/Americas".
-  const areas = segment.split(/\s*[/&,]\s*/).map(remoteArea);
+  // "in the", "from", "within" before the country or area.
+  const named = segment.replace(/^(?:(?:in|from|within)\s+)?(?:the\s+)?/i, '');
+  // "EU", "EU/Asia/Americas", "within the EU".
+  const areas = named.split(/\s*[/&,]\s*/).map(remoteArea);
   if (areas.every((a) => a !== null)) {
     hints.areas.push(...(areas as string[]));
     return true;
   }
   const multiple = MULTIPLE_IN.exec(segment);
-  const tokens = (multiple ? (multiple[1] as string) : segment)
-    .replace(/^(?:in the|in|from|within|the)\s+/i, '')
+  const tokens = (multiple ? (multiple[1] as string) : named)
     .replace(/\s+only$/i, '')
     .split(/\s*(?:&|\/|\+|\band\b)\s*/i)
     .filter((t) => t !== '');
   const countries = tokens.map((t) => (t.includes(',') ? null : countryCode(t)));
-  if (tokens.length > 1 && countries.every((c) => c !== null)) {
-    hints.countries ??= countries[0] as string;
+  // "EU & UK", "Europe/US": areas beside countries (the UK is no town of Uk in Russia).
+  const tokenAreas = tokens.map((t, i) => (countries[i] === null ? remoteArea(t) : null));
+  if (tokens.length > 1 && countries.every((c, i) => c !== null || tokenAreas[i] !== null)) {
+    hints.areas.push(...tokenAreas.filter((a) => a !== null));
+    const first = countries.find((c) => c !== null);
+    if (first) hints.countries ??= first;
     return true;
   }
   // "US - MA - Wilmington": after the US, MA is Massachusetts, not Morocco.
@@ -123,18 +128,20 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
       guessed: false,
     };
   }
-  // "CA - San Francisco": the code was California, not Canada.
-  const city =
-    lookupAlias(main.split(',')[0] ?? '') ?? resolveCity(main.split(',')[0] ?? '', { countryCode: 'US' });
-  if (
-    hints.code &&
-    hints.country === hints.code &&
-    city &&
-    city.countryCode === 'US' &&
-    city.region === hints.code
-  ) {
-    hints.country = 'US';
-    hints.region ??= hints.code;
+  // "CA - San Francisco", "DE - Wilmington": the code was the state, not Canada or Germany,
+  // when the state has a city of that name and the country none, or the state has the
+  // biggest of the US cities of that name.
+  if (hints.code && hints.country === hints.code) {
+    const name = main.split(',')[0] ?? '';
+    const biggest = lookupAlias(name) ?? resolveCity(name, { countryCode: 'US' });
+    const inState =
+      (biggest?.countryCode === 'US' && biggest.region === hints.code) ||
+      (resolveCity(name, { region: hints.code, countryCode: 'US' }) !== null &&
+        resolveCity(name, { countryCode: hints.country }) === null);
+    if (inState) {
+      hints.country = 'US';
+      hints.region ??= hints.code;
+    }
   }
   const regionHint = hints.region !== null && isNorthAmerica(hints.country) ? hints.region : null;
   const places = parseCommaList(

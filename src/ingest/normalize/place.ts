@@ -54,7 +54,10 @@ function resolveIn(place: PlaceParts, name: string, ctx: Ctx): CityInfo | null {
  * written when `keepUnknown` and it looks like a name ("Smallville").
  */
 export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnknown = true): ResolvedPlace {
-  const city = collapseWhitespace(cityText.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, ''));
+  const written = collapseWhitespace(cityText.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, ''));
+  // "Dublin 2", "Paris 75008", "Warsaw 00-001": a postal code after a city the gazetteer
+  // knows is no part of it (an unknown name with a number, "Route 66", is kept by nobody).
+  const city = written.replace(/\s+\d[\d\s-]*$/, '');
   // Leftovers of separators ("/ or") and postal codes are not cities.
   if (!/\p{L}{2}/u.test(city) || /^(?:or|and|to|in)(?:\s|$)/i.test(city) || isNotAPlace(city)) return place;
   // "Chantilly/Herndon", "Islamabad & Lahore": the first the gazetteer knows.
@@ -65,7 +68,9 @@ export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnkn
     if (info) return cityPlace(place, info);
   }
   const first = names[0] ?? '';
-  return keepUnknown && isNameLike(first) && !isNotAPlace(first) ? { ...place, city: first } : place;
+  return keepUnknown && city === written && isNameLike(first) && !isNotAPlace(first)
+    ? { ...place, city: first }
+    : place;
 }
 
 /** The part without site words ("Office", "HQ", "Preferred"). */
@@ -88,7 +93,8 @@ function withoutStreets(parts: string[]): string[] {
 }
 
 function isCountryOnly(part: string): boolean {
-  return countryCode(part) !== null && !/^[A-Za-z]{2}$/.test(part) && lookupRegion(part) === null;
+  // "US, California, Los Angeles": a code too, unless it is a state's ("CA", "DE").
+  return countryCode(part) !== null && lookupRegion(part.toUpperCase()) === null;
 }
 
 /** One part alone: a city alias, a state, a country, a city, or a name as written. */
@@ -98,8 +104,8 @@ function solePart(place: PlaceParts, only: string, ctx: Ctx): ResolvedPlace {
   if (region) return { city: null, region: region.code, countryCode: region.countryCode };
   const country = countryCode(only);
   if (country) return { ...place, countryCode: country };
-  // "Walnut CA": city and state code without a comma.
-  const glued = /^(.+?)\s+([A-Z]{2})$/.exec(only);
+  // "Walnut CA", "Austin TX 78701": city and state code without a comma.
+  const glued = /^(.+?)\s+([A-Z]{2})$/.exec(only.replace(/\s+\d[\d\s-]*$/, ''));
   const gluedRegion = glued ? lookupRegion(glued[2] as string, place.countryCode) : null;
   if (glued && gluedRegion && !resolveIn(place, only, { ...ctx })) {
     return withCity(
@@ -134,7 +140,15 @@ function takeCountryAndRegion(parts: string[], place: PlaceParts): string | null
   } else {
     const region = lookupRegion(last, place.countryCode);
     const country = countryCode(last);
-    if (region && !(country && /^[A-Z]{2}$/.test(last) && parts.length >= 3)) {
+    // "Tbilisi, Georgia": the country, when its city is there and not in the state (Puerto
+    // Rico, a state here and a country in the gazetteer, stays the state).
+    const cityOfCountry =
+      region !== null &&
+      country !== null &&
+      country !== region.code &&
+      resolveCity(first, { region: region.code, countryCode: region.countryCode }) === null &&
+      resolveCity(first, { countryCode: country }) !== null;
+    if (region && !cityOfCountry && !(country && /^[A-Z]{2}$/.test(last) && parts.length >= 3)) {
       place.region = region.code;
       place.countryCode = region.countryCode;
       regionPart = parts.pop() ?? null;
@@ -161,10 +175,10 @@ function takeCountryAndRegion(parts: string[], place: PlaceParts): string | null
   return regionPart;
 }
 
-/** True when a big city of that name is nowhere in the state or country `code` names. */
+/** True when a city of that name (15,000 people or more) is nowhere in the state or country `code` names. */
 function isElsewhere(name: string, code: string): boolean {
   const city = lookupAlias(name) ?? resolveCity(name);
-  if (city === null || city.population < 100_000) return false;
+  if (city === null || city.population < 15_000) return false;
   return resolveCity(name, { countryCode: countryCode(code) ?? code }) === null;
 }
 
@@ -194,6 +208,12 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   const last = parts[parts.length - 1] ?? '';
   if (parts.length >= 2 && isCountryOnly(parts[0] as string) && !countryCode(last) && !lookupRegion(last)) {
     parts = parts.reverse();
+  }
+  // "US, Canada", "Germany, Austria, Switzerland": a list of countries, each a place
+  // ("Luxembourg, Luxembourg" is the city and its country).
+  const countries = parts.map((part) => (lookupRegion(part) === null ? countryCode(part) : null));
+  if (parts.length >= 2 && countries.every((c) => c !== null) && new Set(countries).size === parts.length) {
+    return countries.map((c) => ({ city: null, region: null, countryCode: c }));
   }
   const place: PlaceParts = { city: null, region: hint.region, countryCode: hint.countryCode };
   if (parts.length === 0) return [place];

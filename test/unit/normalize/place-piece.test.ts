@@ -1,0 +1,166 @@
+/**
+ * parsePiece: one piece of a location string, its segments split by dashes and
+ * parentheses, countries, states and areas read as hints (issue 11 item 9: rules that
+ * mutation testing found unpinned). Expected values are what the posting's text says.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PlaceParts } from '../../../src/domain/job.ts';
+import { parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
+
+const p = (city: string | null, region: string | null, countryCode: string | null): PlaceParts => ({
+  city,
+  region,
+  countryCode,
+});
+const piece = (text: string, prefer: string[] = []) => {
+  const { places, areas, guessed } = parsePiece(text, prefer);
+  return {
+    places: places.map(({ city, region, countryCode }) => p(city, region, countryCode)),
+    areas,
+    guessed,
+  };
+};
+
+describe('parsePiece: places and areas of one piece', () => {
+  it.each<[string, PlaceParts[], string[]]>([
+    // Areas beside countries: "UK" is the country, not the town of Uk in Russia.
+    ['Remote (EU & UK)', [p(null, null, 'GB')], ['EU']],
+    ['EU & UK', [p(null, null, 'GB')], ['EU']],
+    ['Europe/US', [p(null, null, 'US')], ['Europe']],
+    ['Remote (US & EMEA)', [p(null, null, 'US')], ['EMEA']],
+    ['Remote - LATAM and Canada', [p(null, null, 'CA')], ['Latin America']],
+    ['EU/Asia', [], ['EU', 'Asia']],
+    // "within the", "in the", "from the" before an area.
+    ['Remote within the EU', [], ['EU']],
+    ['Remote (within EMEA)', [], ['EMEA']],
+    ['Anywhere within the EU', [], ['EU']],
+    ['Remote - in the EU', [], ['EU']],
+    ['Remote - from the Americas', [], ['Americas']],
+    ['Worldwide within Europe', [], ['Europe']],
+    // A company name before the city; the city with a site word.
+    ['Acme Corp - Bengaluru Office', [p('Bengaluru', null, 'IN')], []],
+    // "within the", "from the": the country after them.
+    ['Remote (within the US)', [p(null, null, 'US')], []],
+    ['Remote (from the UK)', [p(null, null, 'GB')], []],
+    ['Remote (from Canada)', [p(null, null, 'CA')], []],
+    ['Remote in the Netherlands', [p(null, null, 'NL')], []],
+    ['Remote (the Netherlands)', [p(null, null, 'NL')], []],
+    ['Canada only', [p(null, null, 'CA')], []],
+    ['Multiple Canada sites', [p(null, null, 'CA')], []],
+    ['Various UK offices', [p(null, null, 'GB')], []],
+    // Several countries: the first.
+    ['US and Canada', [p(null, null, 'US')], []],
+    ['US + Canada', [p(null, null, 'US')], []],
+    ['Remote (Canada / US)', [p(null, null, 'CA')], []],
+    // A state, alone or before a city.
+    ['Remote (Texas)', [p(null, 'TX', 'US')], []],
+    ['Remote (Texas, US)', [p(null, 'TX', 'US')], []],
+    ['US - Texas', [p(null, 'TX', 'US')], []],
+    ['Canada - Ontario', [p(null, 'ON', 'CA')], []],
+    ['Ontario - Remote - Canada', [p(null, 'ON', 'CA')], []],
+    ['Texas - Austin', [p('Austin', 'TX', 'US')], []],
+    ['TX - Austin', [p('Austin', 'TX', 'US')], []],
+    ['Washington - Seattle', [p('Seattle', 'WA', 'US')], []],
+    ['US - Washington - Seattle', [p('Seattle', 'WA', 'US')], []],
+    ['US - GA - Atlanta', [p('Atlanta', 'GA', 'US')], []],
+    ['Canada - ON - Toronto', [p('Toronto', 'ON', 'CA')], []],
+    ['ME - Portland', [p('Portland', 'ME', 'US')], []],
+    ['Oregon - Portland', [p('Portland', 'OR', 'US')], []],
+    ['Paris (TX)', [p('Paris', 'TX', 'US')], []],
+    ['Springfield (IL)', [p('Springfield', 'IL', 'US')], []],
+    // A two-letter code before a city: the country, or the state when the city is there.
+    ['DE - Berlin', [p('Berlin', null, 'DE')], []],
+    ['DE - Wilmington', [p('Wilmington', 'DE', 'US')], []],
+    ['CA - San Francisco', [p('San Francisco', 'CA', 'US')], []],
+    ['CA - LA', [p('Los Angeles', 'CA', 'US')], []],
+    ['CA - Toronto', [p('Toronto', 'ON', 'CA')], []],
+    ['CA - London', [p('London', 'ON', 'CA')], []],
+    ['IN - Mumbai', [p('Mumbai', null, 'IN')], []],
+    ['IN - Indianapolis', [p('Indianapolis', 'IN', 'US')], []],
+    ['IN - Columbus', [p('Columbus', 'IN', 'US')], []],
+    ['CO - Denver', [p('Denver', 'CO', 'US')], []],
+    ['CO - Bogota', [p('Bogotá', null, 'CO')], []],
+    ['NL - Amsterdam', [p('Amsterdam', null, 'NL')], []],
+    ['GB - London', [p('London', null, 'GB')], []],
+    ['MX - Mexico City', [p('Mexico City', null, 'MX')], []],
+    // Workplace and employment words around the place.
+    ['New York - Remote', [p('New York', 'NY', 'US')], []],
+    ['Full-time - Berlin', [p('Berlin', null, 'DE')], []],
+    ['Multiple Locations - Berlin', [p('Berlin', null, 'DE')], []],
+    ['Toronto (Hybrid)', [p('Toronto', 'ON', 'CA')], []],
+    ['Austin, TX (Hybrid)', [p('Austin', 'TX', 'US')], []],
+    ['(Remote) Austin, TX', [p('Austin', 'TX', 'US')], []],
+    ['Remote (Austin, TX)', [p('Austin', 'TX', 'US')], []],
+    ['Remote (US) - Austin', [p('Austin', 'TX', 'US')], []],
+    ['Remote - US: Austin, TX', [p('Austin', 'TX', 'US')], []],
+    ['US - Remote - Austin', [p('Austin', 'TX', 'US')], []],
+    ['Remote (US) (Hybrid)', [p(null, null, 'US')], []],
+    ['Remote (Europe) - Berlin', [p('Berlin', null, 'DE')], ['Europe']],
+    ['Berlin (Remote - EU)', [p('Berlin', null, 'DE')], ['EU']],
+    ['Berlin (Germany) - Remote', [p('Berlin', null, 'DE')], []],
+    ['Remote - Toronto, ON, Canada', [p('Toronto', 'ON', 'CA')], []],
+    ['Toronto, ON - Remote', [p('Toronto', 'ON', 'CA')], []],
+    // Dashes, colons and pluses between segments, with or without spaces.
+    ['Austin – TX', [p('Austin', 'TX', 'US')], []],
+    ['Austin — TX', [p('Austin', 'TX', 'US')], []],
+    ['Austin : TX', [p('Austin', 'TX', 'US')], []],
+    ['Remote-US', [p(null, null, 'US')], []],
+    ['Remote–US', [p(null, null, 'US')], []],
+    ['-Berlin', [p('Berlin', null, 'DE')], []],
+    ['Berlin +', [p('Berlin', null, 'DE')], []],
+    ['The Hague', [p('The Hague', null, 'NL')], []],
+    // A hyphen inside a name is no separator.
+    ['Winston-Salem, NC', [p('Winston-Salem', 'NC', 'US')], []],
+    ['Wilkes-Barre, PA', [p('Wilkes-Barre', 'PA', 'US')], []],
+    ['Aix-en-Provence', [p('Aix-en-Provence', null, 'FR')], []],
+    ['Stratford-upon-Avon, UK', [p('Stratford-upon-Avon', null, 'GB')], []],
+    ['Austin, TX, - Remote', [p('Austin', 'TX', 'US')], []],
+    ['Remote -- Berlin', [p('Berlin', null, 'DE')], []],
+    ['Berlin - Mitte', [p('Berlin', null, 'DE')], []],
+    ['US & Canada - Toronto', [p('Toronto', 'ON', 'CA')], []],
+    ['US - IN - Indianapolis', [p('Indianapolis', 'IN', 'US')], []],
+    ['Remote - The Hague', [p('The Hague', null, 'NL')], []],
+    // "Anywhere in …" is not the whole world.
+    ['Anywhere in Europe', [], ['Europe']],
+    ['Remote (Anywhere)', [], ['Worldwide']],
+    ['Remote globally', [], ['Worldwide']],
+    ['Remote - Worldwide (excluding US)', [], ['Worldwide']],
+    ['Various locations', [], []],
+    // A lower-case word in parentheses is no place.
+    ['Remote (berlin)', [], []],
+  ])('%j', (text, places, areas) => {
+    const result = piece(text);
+    expect(result.places).toEqual(places);
+    expect(result.areas).toEqual(areas);
+  });
+});
+
+describe('parsePiece: namesakes', () => {
+  it('says when a city was chosen among namesakes with nothing to go by', () => {
+    expect(piece('Cambridge')).toEqual({ places: [p('Cambridge', 'MA', 'US')], areas: [], guessed: true });
+    expect(piece('Remote - Cambridge').guessed).toBe(true);
+    expect(piece('Cambridge (UK)')).toEqual({
+      places: [p('Cambridge', null, 'GB')],
+      areas: [],
+      guessed: false,
+    });
+    expect(piece('Toronto').guessed).toBe(false);
+  });
+
+  it('weighs the preferred countries, and remembers each preference apart', () => {
+    expect(piece('Cambridge', ['GB']).places).toEqual([p('Cambridge', null, 'GB')]);
+    expect(piece('Cambridge', ['CA']).places).toEqual([p('Cambridge', 'ON', 'CA')]);
+    expect(piece('Cambridge').places).toEqual([p('Cambridge', 'MA', 'US')]);
+  });
+
+  it('hands out copies: a caller changing its result changes no later one', () => {
+    const first = parsePiece('Remote (EU) - Berlin');
+    first.places[0]!.city = 'Changed';
+    first.areas.push('Changed');
+    expect(piece('Remote (EU) - Berlin')).toEqual({
+      places: [p('Berlin', null, 'DE')],
+      areas: ['EU'],
+      guessed: false,
+    });
+  });
+});

@@ -75,6 +75,8 @@ export function normalizeCompanyName(name: unknown): string {
     .replace(/\s+\d[.,]\d\s*$/, ' ')
     // "S.A.", "B.V.", "L.L.C." → "sa", "bv", "llc" before punctuation goes.
     .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
+    // The Danish and Norwegian "A/S" is the legal form "as".
+    .replace(/\ba\/s\b/g, 'as')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

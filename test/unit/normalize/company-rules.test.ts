@@ -60,6 +60,18 @@ describe('normalizeCompanyName: legal forms of many countries', () => {
     expect(normalizeCompanyName('Inc.')).toBe('inc');
   });
 
+  it('a rating joined onto the name goes, with its star; a number inside the name stays', () => {
+    expect(normalizeCompanyName('Acme 4.2 ★')).toBe('acme');
+    expect(normalizeCompanyName('Acme 4,5 stars')).toBe('acme');
+    expect(normalizeCompanyName('Acme 4.2*')).toBe('acme');
+    expect(normalizeCompanyName('Web 2.0 Solutions')).toBe('web 2 0 solutions');
+  });
+
+  it('"J.Crew" and "J. Crew" are one company', () => {
+    expect(normalizeCompanyName('J.Crew')).toBe('j crew');
+    expect(normalizeCompanyName('J. Crew')).toBe('j crew');
+  });
+
   it('"Novo Nordisk A/S" and "Novo Nordisk" are one company', () => {
     expect(normalizeCompanyName('Novo Nordisk A/S')).toBe(normalizeCompanyName('Novo Nordisk'));
   });

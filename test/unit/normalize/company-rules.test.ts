@@ -63,6 +63,7 @@ describe('normalizeCompanyName: legal forms of many countries', () => {
   it('a rating joined onto the name goes, with its star; a number inside the name stays', () => {
     expect(normalizeCompanyName('Acme 4.2 ★')).toBe('acme');
     expect(normalizeCompanyName('Acme 4,5 stars')).toBe('acme');
+    expect(normalizeCompanyName('Acme 3.9 star')).toBe('acme');
     expect(normalizeCompanyName('Acme 4.2*')).toBe('acme');
     expect(normalizeCompanyName('Web 2.0 Solutions')).toBe('web 2 0 solutions');
   });

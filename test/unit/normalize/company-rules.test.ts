@@ -68,6 +68,11 @@ describe('normalizeCompanyName: legal forms of many countries', () => {
     expect(normalizeCompanyName('Web 2.0 Solutions')).toBe('web 2 0 solutions');
   });
 
+  it('a name in a script without Latin letters keeps its own key (two such companies stay two)', () => {
+    expect(normalizeCompanyName('株式会社メルカリ')).toBe('株式会社メルカリ');
+    expect(normalizeCompanyName('小米集团')).toBe('小米集团');
+  });
+
   it('"J.Crew" and "J. Crew" are one company', () => {
     expect(normalizeCompanyName('J.Crew')).toBe('j crew');
     expect(normalizeCompanyName('J. Crew')).toBe('j crew');
@@ -92,6 +97,10 @@ describe('normalizeDomain', () => {
     ['https://acme.technology', 'acme.technology'],
     ['acme.co.uk.', 'acme.co.uk'],
     [`https://${'a'.repeat(63)}.com`, `${'a'.repeat(63)}.com`],
+    // A colon or a URL later in the text is no scheme of its own.
+    ['https://acme.com/jobs?team=eng:platform', 'acme.com'],
+    ['acme.com/apply?next=https://ats.test', 'acme.com'],
+    ['acme.com//careers', 'acme.com'],
   ])('%j → %j', (input, expected) => {
     expect(normalizeDomain(input)).toBe(expected);
   });
@@ -110,6 +119,9 @@ describe('normalizeDomain', () => {
     ['acme.123'],
     ['acme.com/a b'],
     [`https://${'a'.repeat(64)}.com`],
+    // Longer than DNS allows (253 characters), or ending in a hyphen.
+    [`${Array.from({ length: 5 }, () => 'a'.repeat(50)).join('.')}.com`],
+    ['acme.com-'],
     [`https://acme.com/${'x'.repeat(2_000)}`],
   ])('%j is no company site', (input) => {
     expect(normalizeDomain(input)).toBeNull();

@@ -71,6 +71,8 @@ describe('date strings', () => {
     ['next Tuesday'],
     ['Posted 2026-02-20'],
     ['2026-02-20T09:00:00 PST'],
+    // "CST" is China Standard Time in a Chinese feed and US Central to Date.parse: no date.
+    ['2026-02-20 09:00:00 CST'],
     ['2026-02-20T09'],
     ['20/02/2026'],
     ['   '],

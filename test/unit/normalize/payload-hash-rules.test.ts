@@ -61,6 +61,17 @@ describe('stableStringify', () => {
     expect(stableStringify(nest(201))).toContain('"[depth]"');
     expect(() => stableStringify(nest(10_000))).not.toThrow();
   });
+
+  it('objects nested deeper than 200 levels are cut there too', () => {
+    let v: unknown = 'leaf';
+    for (let i = 0; i < 201; i++) v = { child: v };
+    const json = stableStringify(v);
+    expect(json).toContain('"[depth]"');
+    expect(json).not.toContain('leaf');
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 10_000; i++) deep = { child: deep };
+    expect(() => stableStringify(deep)).not.toThrow();
+  });
 });
 
 describe('payloadHash', () => {

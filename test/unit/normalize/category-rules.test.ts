@@ -17,6 +17,14 @@ describe('title text', () => {
   });
 });
 
+describe('role noun', () => {
+  it('a level after the role noun does not hide it (the domain word earlier does not decide)', () => {
+    expect(classifyCategory('Data Analytics Software Test Engineer II')).toBe('qa-testing');
+    expect(classifyCategory('Data Analytics Software Test Engineer Intern')).toBe('qa-testing');
+    expect(classifyCategory('AI GTM Program Manager III')).toBe('operations');
+  });
+});
+
 describe('department', () => {
   it('a blank department is none; its own words come before the title rules', () => {
     expect(classifyCategory('Associate', '  ')).toBe('other');

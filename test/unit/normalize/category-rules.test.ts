@@ -23,6 +23,14 @@ describe('role noun', () => {
     expect(classifyCategory('Data Analytics Software Test Engineer Intern')).toBe('qa-testing');
     expect(classifyCategory('AI GTM Program Manager III')).toBe('operations');
   });
+
+  it('a catch-all noun ("architect") leaves the decision to the family word before it', () => {
+    expect(classifyCategory('Curriculum Architect')).toBe('education');
+  });
+
+  it("a software engineer's qualifiers are read together, whatever separates them", () => {
+    expect(classifyCategory('Software Engineer - Core | Infrastructure')).toBe('devops-infrastructure');
+  });
 });
 
 describe('department', () => {
@@ -44,5 +52,7 @@ describe('skills', () => {
     );
     expect(classifyCategory('Associate', null, [42, 'Figma'] as unknown as string[])).toBe('design');
     expect(classifyCategory('Associate', null, [])).toBe('other');
+    // A department no rule knows leaves the decision to the skills.
+    expect(classifyCategory('Associate', 'Zzz', ['Figma'])).toBe('design');
   });
 });

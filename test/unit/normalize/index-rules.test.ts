@@ -113,6 +113,16 @@ describe('fields', () => {
     expect(job({ companyLogoUrl: 'ftp://acme.com/logo.png' }).companyLogoUrl).toBeNull();
   });
 
+  it('plain http links are links too; other schemes are not', () => {
+    expect(
+      job({ listingUrl: 'http://jobs.acme.test/1', applyUrl: 'https://jobs.acme.test/1/apply' }),
+    ).toMatchObject({
+      listingUrl: 'http://jobs.acme.test/1',
+      applyUrl: 'https://jobs.acme.test/1/apply',
+    });
+    expect(job({ applyUrl: 'mailto:jobs@acme.test' }).applyUrl).toBeNull();
+  });
+
   it('department and tags are trimmed; blank ones are none', () => {
     expect(job({ department: ' Engineering ' }).department).toBe('Engineering');
     expect(job({ department: '   ' }).department).toBeNull();

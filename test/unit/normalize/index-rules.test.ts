@@ -137,6 +137,23 @@ describe('fields', () => {
     expect(job({ remoteFlag: 'true' }).remoteType).not.toBe('remote');
   });
 
+  it('the first place gives the city, region and country, and the country the currency of "$"', () => {
+    expect(job({ locationText: 'Austin, TX' })).toMatchObject({
+      city: 'Austin',
+      region: 'TX',
+      countryCode: 'US',
+    });
+    expect(job({ locationText: 'Toronto, Canada', salaryText: '$90,000 - $110,000' })).toMatchObject({
+      region: 'ON',
+      countryCode: 'CA',
+      salaryCurrency: 'CAD',
+    });
+  });
+
+  it('no description at all: empty text and HTML', () => {
+    expect(job({ descriptionText: null })).toMatchObject({ descriptionText: '', descriptionHtml: '' });
+  });
+
   it('no salary: no currency and no inferred flag', () => {
     expect(job({})).toMatchObject({ salaryCurrency: null, salaryCurrencyInferred: null, salaryMin: null });
     // A stated currency is not inferred.

@@ -76,6 +76,24 @@ describe('dropped with everything inside', () => {
   });
 });
 
+describe('<noscript> as a browser reads it: raw text up to "</noscript"', () => {
+  // htmlparser2 ends the noscript early at an end tag of an element opened before it; a
+  // browser (scripting on) shows none of it up to "</noscript". "secret" is the
+  // enable-JavaScript notice a posting page hides.
+  it.each([
+    ['<p>a<noscript></p>secret<b>x</b></noscript>after</p>', '<p>a</p>after', 'a\nafter'],
+    [
+      '<ul><li>a<noscript></li><li>secret</li></noscript><li>b</li></ul>',
+      '<ul><li>a</li><li>b</li></ul>',
+      '• a\n• b',
+    ],
+    ['<b>a<noscript></b>secret</noscript>c</b>', '<b>a</b>c', 'ac'],
+    ['<p>x</p><noscript><p>y</noscript>z', '<p>x</p>z', 'x\nz'],
+  ])('%j', (input, html, text) => {
+    expect(sanitizeDescription(input)).toEqual({ html, text });
+  });
+});
+
 describe('kept tags and their text', () => {
   it('headings, lists and line breaks', () => {
     expect(

@@ -116,6 +116,12 @@ describe('kept tags and their text', () => {
     );
   });
 
+  it('"<" and ">" in a link are escaped in the attribute', () => {
+    expect(sanitizeDescription('<a href="https://x.test/?q=<b>">x</a>').html).toBe(
+      '<a href="https://x.test/?q=&lt;b&gt;" rel="nofollow noopener noreferrer">x</a>',
+    );
+  });
+
   it('an empty paragraph goes, a paragraph with a link or text stays', () => {
     expect(sanitizeDescription('<p> </p><p><b> </b></p><p>x</p>').html).toBe('<p>x</p>');
     expect(sanitizeDescription('<div> </div>x').html).toBe('<p> </p>x');

@@ -72,9 +72,12 @@ export function normalizeCompanyName(name: unknown): string {
   if (clean === '') return '';
   let s = foldText(clean)
     .replace(/\([^)]*\)/g, ' ')
-    .replace(/\s+\d[.,]\d\s*$/, ' ')
+    // A rating joined onto the name's line ("Acme 4.2", "Acme 4.2 ★"), as RATING_LINE.
+    .replace(/\s+\d[.,]\d\s*(?:★|\*|stars?)?$/, ' ')
     // "S.A.", "B.V.", "L.L.C." → "sa", "bv", "llc" before punctuation goes.
     .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
+    // The Danish and Norwegian "A/S" is the legal form "as".
+    .replace(/\ba\/s\b/g, 'as')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

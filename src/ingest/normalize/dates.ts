@@ -29,5 +29,6 @@ export function parseDate(value: unknown, now: Date = new Date()): Date | null {
     !/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})?)?$/i.test(s)
   )
     return null;
-  return plausible(Date.parse(s), now);
+  // V8 reads a zone name after a space-separated time only ("2026-02-20T09:00:00 UTC" is NaN).
+  return plausible(Date.parse(s.replace(/\s*(?:UTC|GMT)$/i, 'Z')), now);
 }

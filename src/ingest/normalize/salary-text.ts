@@ -59,15 +59,15 @@ const CURRENCY_ALT = [...SYMBOL_TO_CODE.keys()]
 // A currency token must not be glued to letters on its outer side ("USD100" is fine,
 // "MUSD" is not a currency).
 const CUR = `(?:(?<![A-Za-z])(?:${CURRENCY_ALT}))`;
+// After the figures a currency may follow the k/M suffix directly ("45 à 55 k€", "60k€").
+const CUR_AFTER = `(?:(?:(?<![A-Za-z])|(?<=\\d\\s?[kKmM]))(?:${CURRENCY_ALT}))`;
 // Indian lakh grouping ("20,00,000") first, then 3-digit groups, then plain numbers.
 const NUM = String.raw`\d{1,3}(?:,\d{2})+,\d{3}|\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?`;
 const SUFFIX = String.raw`(?:\s?[kKmM](?![A-Za-z]))`;
-const AMOUNT = `(${CUR})?\\s?(${NUM})(${SUFFIX})?(?:\\s?(${CUR}))?`;
+const AMOUNT = `(${CUR})?\\s?(${NUM})(${SUFFIX})?(?:\\s?(${CUR_AFTER}))?`;
 const RANGE_SEP = String.raw`\s*(?:-|–|—|~|to|bis|and|à)\s*`;
-const MONEY_RE = new RegExp(
-  `(?<![\\w.,])(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`,
-  'gi',
-);
+// Compiled per call (a global regex keeps its lastIndex between callers).
+const MONEY_SOURCE = `(?<![\\w.,])(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`;
 
 /**
  * "120,000" → 120000, "70.000" → 70000 (European thousands), "1.234,56" → 1234.56,
@@ -84,10 +84,11 @@ export function parseAmount(raw: string): number | null {
     const thousands = decimal === '.' ? ',' : '.';
     normalized = s.split(thousands).join('').replace(decimal, '.');
   } else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? '.' : ',';
-    const pieces = s.split(sep);
-    const thousands = pieces.length > 2 || (pieces[pieces.length - 1] ?? '').length === 3;
-    normalized = thousands ? pieces.join('') : pieces.join('.');
+    // Every separator but the last groups thousands; the last is a decimal point unless
+    // three digits follow it ("1.234.567", "1.234.56" = 1234.56).
+    const pieces = s.split(lastDot >= 0 ? '.' : ',');
+    const last = pieces.pop() as string;
+    normalized = last.length === 3 ? pieces.join('') + last : `${pieces.join('')}.${last}`;
   } else {
     normalized = s;
   }
@@ -123,7 +124,7 @@ export function periodAfter(trailing: string): SalaryPeriod | null {
  */
 export function findSalaryFigures(text: string): SalaryFigures[] {
   const found: SalaryFigures[] = [];
-  const re = new RegExp(MONEY_RE.source, 'gi');
+  const re = new RegExp(MONEY_SOURCE, 'gi');
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const [whole, qualifier, cur1, num1, suf1, cur2, cur3, num2, suf2, cur4] = m;
     const currencyToken = cur1 ?? cur2 ?? cur3 ?? cur4;

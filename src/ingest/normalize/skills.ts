@@ -18,9 +18,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // Boundaries: a letter/digit must not touch the alias on either side; an alias that
 // starts with "." (".NET") must not follow a letter or dot, one that ends with "+" or
-// "#" must not be followed by another. The shared "no letter/digit before" check is
-// hoisted out of the alternation (see buildMatcher).
+// "#" must not be followed by another (nor by a digit, except after "++"). The shared
+// "no letter/digit before" check is hoisted out of the alternation (see buildMatcher).
 function boundAfter(alias: string): string {
+  // A standard's year may follow "++" ("C++17", "C++20").
+  if (alias.endsWith('++')) return '(?![A-Za-z_+#])';
   return /[+#]$/.test(alias) ? '(?![A-Za-z0-9_+#])' : '(?![A-Za-z0-9_]|\\.[A-Za-z0-9])';
 }
 

@@ -57,10 +57,18 @@ describe('amounts and ranges', () => {
     ['$100k~$120k', 100_000, 120_000],
     ['$100k—$120k', 100_000, 120_000],
     ['45 à 55 k', 45_000, 55_000],
+    ['45 à 55 k€', 45_000, 55_000],
     ['150-180k', 150_000, 180_000],
     ['$90,000 - 120,000', 90_000, 120_000],
   ])('%j is a range %d–%d', (text, min, max) => {
     expect(one(text)).toMatchObject({ min, max, isRange: true, index: 0, end: text.length });
+  });
+
+  it('a currency written right after the k suffix is the currency ("k€", French postings)', () => {
+    expect(one('45 à 55 k€')).toMatchObject({ min: 45_000, max: 55_000, currency: 'EUR' });
+    expect(one('60k€ - 70k€ brut annuel')).toMatchObject({ min: 60_000, max: 70_000, currency: 'EUR' });
+    // A code glued to other letters is still no currency.
+    expect(one('100 mUSD')).toMatchObject({ min: 100, currency: null });
   });
 
   it('a single figure is both ends, scaled by its suffix', () => {
@@ -72,6 +80,7 @@ describe('amounts and ranges', () => {
     expect(one('150-180k')).toMatchObject({ min: 150_000, max: 180_000 });
     // A first end of 1,000 or more is already a full figure.
     expect(one('90,000-120k')).toMatchObject({ min: 90_000, max: 120_000 });
+    expect(one('$1,000 - 2K per month')).toMatchObject({ min: 1_000, max: 2_000, period: 'month' });
   });
 
   it.each([
@@ -89,6 +98,13 @@ describe('amounts and ranges', () => {
     ['$240k + Profit Sharing', 240_000, 240_000],
   ])('%j is open on one side: %s–%s', (text, min, max) => {
     expect(one(text)).toMatchObject({ min, max, isRange: false });
+  });
+
+  it('a qualifier before a range leaves both ends: the range says what they are', () => {
+    expect(one('from $80,000 to $100,000')).toMatchObject({ min: 80_000, max: 100_000, isRange: true });
+    expect(one('up to £45,000 - £50,000')).toMatchObject({ min: 45_000, max: 50_000, isRange: true });
+    // "+" after a range's top end is something besides it ("+ bonus"), not an open top.
+    expect(one('£40k - £50k+ bonus')).toMatchObject({ min: 40_000, max: 50_000 });
   });
 
   it('reports every figure in order, with where it is', () => {
@@ -111,6 +127,12 @@ describe('parseAmount', () => {
     ['1,234,567', 1_234_567],
     ['12.345,67', 12_345.67],
     ['1.234.567,89', 1_234_567.89],
+    ['1.234.567', 1_234_567],
+    ['20,00,000', 2_000_000],
+    // Only the last separator can be a decimal point: two digits after it make it one.
+    ['1.234.56', 1_234.56],
+    ['45000', 45_000],
+    ['45', 45],
     ['abc', null],
   ])('%j = %s', (raw, expected) => {
     expect(parseAmount(raw)).toBe(expected);
@@ -124,6 +146,19 @@ describe('periodAfter', () => {
     ['/m', 'month'],
     ['/mo', 'month'],
     ['/mo.', 'month'],
+    ['/month', 'month'],
+    ['/h', 'hour'],
+    ['/hr', 'hour'],
+    [' per-hour', 'hour'],
+    [' per-annum', 'year'],
+    [' (DOE)/hr', 'hour'],
+    // Per piece of work, not per period: a writer's article, a driver's mile, a tutor's term.
+    ['/article', null],
+    ['/mile', null],
+    ['/term', null],
+    // Spanish "y" is "and", not a year; an annual bonus is not the figure's period.
+    [' y prestaciones', null],
+    [' + annual bonus', null],
     ['/h.', 'hour'],
     ['/day', 'day'],
     ['/week', 'week'],

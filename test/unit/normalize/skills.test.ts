@@ -109,7 +109,11 @@ describe('the dictionary regex shaped as a trie', () => {
       .sort((a, b) => b.length - a.length)
       .map((alias) => {
         const before = alias.startsWith('.') ? '(?<!\\.)' : '';
-        const after = /[+#]$/.test(alias) ? '(?![A-Za-z0-9_+#])' : '(?![A-Za-z0-9_]|\\.[A-Za-z0-9])';
+        const after = alias.endsWith('++')
+          ? '(?![A-Za-z_+#])'
+          : /[+#]$/.test(alias)
+            ? '(?![A-Za-z0-9_+#])'
+            : '(?![A-Za-z0-9_]|\\.[A-Za-z0-9])';
         return `${before}${escape(alias).replace(/ /g, '[\\s-]+')}${after}`;
       })
       .join('|');

@@ -1,0 +1,58 @@
+/**
+ * classifyCategory's folding and fallbacks (issue 11 item 9: pinned where mutation
+ * testing found them unchecked).
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyCategory } from '../../../src/ingest/normalize/category.ts';
+
+describe('title text', () => {
+  it('a title with no letters or digits has no category', () => {
+    expect(classifyCategory('***')).toBeNull();
+    expect(classifyCategory('—')).toBeNull();
+  });
+
+  it('punctuation between words separates them ("Sr.Accountant")', () => {
+    expect(classifyCategory('Sr.Accountant')).toBe('finance');
+    expect(classifyCategory('Sr.Data Scientist')).toBe('data-science');
+  });
+});
+
+describe('role noun', () => {
+  it('a level after the role noun does not hide it (the domain word earlier does not decide)', () => {
+    expect(classifyCategory('Data Analytics Software Test Engineer II')).toBe('qa-testing');
+    expect(classifyCategory('Data Analytics Software Test Engineer Intern')).toBe('qa-testing');
+    expect(classifyCategory('AI GTM Program Manager III')).toBe('operations');
+  });
+
+  it('a catch-all noun ("architect") leaves the decision to the family word before it', () => {
+    expect(classifyCategory('Curriculum Architect')).toBe('education');
+  });
+
+  it("a software engineer's qualifiers are read together, whatever separates them", () => {
+    expect(classifyCategory('Software Engineer - Core | Infrastructure')).toBe('devops-infrastructure');
+  });
+});
+
+describe('department', () => {
+  it('a blank department is none; its own words come before the title rules', () => {
+    expect(classifyCategory('Associate', '  ')).toBe('other');
+    expect(classifyCategory('Associate', 'Product')).toBe('product-management');
+    expect(classifyCategory('Associate', 'Product Design')).toBe('design');
+    expect(classifyCategory('Associate', 'Go-To-Market')).toBe('sales');
+    expect(classifyCategory('Associate', 'G&A')).toBe('operations');
+  });
+});
+
+describe('skills', () => {
+  it('the family with most skills wins; a tie goes to the earlier family', () => {
+    expect(classifyCategory('Associate', null, ['Tableau', 'Docker', 'Looker'])).toBe('data-science');
+    expect(classifyCategory('Associate', null, ['Docker', 'Tableau'])).toBe('data-science');
+    expect(classifyCategory('Associate', null, ['Kubernetes', 'Terraform', 'Python'])).toBe(
+      'devops-infrastructure',
+    );
+    expect(classifyCategory('Associate', null, [42, 'Figma'] as unknown as string[])).toBe('design');
+    expect(classifyCategory('Associate', null, [])).toBe('other');
+    // A department no rule knows leaves the decision to the skills.
+    expect(classifyCategory('Associate', 'Zzz', ['Figma'])).toBe('design');
+  });
+});

@@ -72,3 +72,32 @@ export function parsePeriod(text: string | null | undefined): SalaryPeriod | nul
   }
   return null;
 }
+
+/** A pay period and how many of it one payment covers ("bi-weekly": 2 weeks). */
+export interface PeriodScale {
+  period: SalaryPeriod;
+  per: number;
+}
+
+/**
+ * Periods written as a multiple of another: "bi-weekly" is two weeks, "semi-monthly"
+ * half a month. Read by their last word they were weekly and monthly, which doubled or
+ * halved the yearly figure. ("Bi-monthly" is left alone: it means either.)
+ */
+const MULTIPLES: ReadonlyArray<[RegExp, SalaryPeriod, number]> = [
+  [/\b(?:bi[\s_-]?weekly|fortnightly|fortnight)\b/, 'week', 2],
+  [/\bsemi[\s_-]?monthly\b/, 'month', 0.5],
+];
+
+/** parsePeriod with multiples: the period and how many of it one stated amount covers. */
+export function parsePeriodScale(text: string | null | undefined): PeriodScale | null {
+  if (typeof text !== 'string' || text.length === 0) return null;
+  const folded = foldText(text);
+  for (const [re, period, per] of MULTIPLES) {
+    const m = re.exec(folded);
+    // The first period named wins, as in parsePeriod: "per hour, paid bi-weekly" is hourly.
+    if (m && parsePeriod(folded.slice(0, m.index)) === null) return { period, per };
+  }
+  const period = parsePeriod(text);
+  return period ? { period, per: 1 } : null;
+}

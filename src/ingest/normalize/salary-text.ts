@@ -6,7 +6,7 @@
  * and plausibility checks happen in salary.ts.
  */
 import { USD_PER_UNIT } from '../../domain/fx-rates.ts';
-import { parsePeriod } from '../../domain/salary.ts';
+import { parsePeriodScale, type PeriodScale } from '../../domain/salary.ts';
 import type { SalaryPeriod } from '../../domain/enums.ts';
 
 export interface SalaryFigures {
@@ -106,16 +106,21 @@ function scale(value: number | null, suffix: string | undefined): number | null 
 
 /** The period named right after the figures: "/hr", "per hour", "an hour", "p.a.". */
 export function periodAfter(trailing: string): SalaryPeriod | null {
+  return periodScaleAfter(trailing)?.period ?? null;
+}
+
+/** periodAfter, and how many of the period one stated amount covers ("bi-weekly": 2 weeks). */
+export function periodScaleAfter(trailing: string): PeriodScale | null {
   const window = (trailing.split(/\n|;|\.\s/)[0] ?? '').slice(0, 40);
   const m = /^[\s)]*(?:\([^)]*\)\s*)?(?:(\/|(?:per|an?|each|every)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
     window,
   );
   if (!m) return null;
   const word = m[2] ?? '';
-  if (m[1] === '/' && /^h\.?$/i.test(word)) return 'hour';
-  if (m[1] === '/' && /^(?:y|a)\.?$/i.test(word)) return 'year';
-  if (m[1] === '/' && /^(?:m|mo)\.?$/i.test(word)) return 'month';
-  return parsePeriod(word);
+  if (m[1] === '/' && /^h\.?$/i.test(word)) return { period: 'hour', per: 1 };
+  if (m[1] === '/' && /^(?:y|a)\.?$/i.test(word)) return { period: 'year', per: 1 };
+  if (m[1] === '/' && /^(?:m|mo)\.?$/i.test(word)) return { period: 'month', per: 1 };
+  return parsePeriodScale(word);
 }
 
 /**
@@ -144,11 +149,13 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
     if (second === null && /from|start|min|ab/.test(q)) max = null;
     // "£150k+": a floor, open above ("$240k + profit sharing" is pay besides the figure).
     if (second === null && text[m.index + whole.length] === '+') max = null;
+    const after = periodScaleAfter(text.slice(m.index + whole.length));
+    const per = after?.per ?? 1;
     found.push({
-      min,
-      max,
+      min: min === null ? null : min / per,
+      max: max === null ? null : max / per,
       currency,
-      period: periodAfter(text.slice(m.index + whole.length)),
+      period: after?.period ?? null,
       isRange: second !== null,
       index: m.index,
       end: m.index + whole.length,

@@ -9,7 +9,7 @@
  */
 import type { SalaryPeriod } from '../../domain/enums.ts';
 import { knownCurrency, toUsd } from '../../domain/fx-rates.ts';
-import { annualize, formatUsdRange, parsePeriod } from '../../domain/salary.ts';
+import { annualize, formatUsdRange, parsePeriodScale } from '../../domain/salary.ts';
 import { descriptionAmountReject } from './salary-context.ts';
 import { findSalaryFigures, type SalaryFigures } from './salary-text.ts';
 
@@ -152,7 +152,15 @@ function fromStructured(s: NonNullable<SalaryInput['structured']>, fallback: Cur
   const max = num(s.max);
   const stated = knownCurrency(s.currency);
   const currency = stated ? { code: stated, inferred: false } : fallback;
-  return finish(min, max, currency, parsePeriod(s.period) ?? 'year');
+  // A payment covering two weeks is half of it a week ("bi-weekly"); the figures are kept per period.
+  const scale = parsePeriodScale(s.period);
+  const per = scale?.per ?? 1;
+  return finish(
+    min === null ? null : min / per,
+    max === null ? null : max / per,
+    currency,
+    scale?.period ?? 'year',
+  );
 }
 
 /**

@@ -253,3 +253,41 @@ describe('how much text is read', () => {
     expect(normalizeSalary({ descriptionText: `${filler(100_000)}.${pay}` })).toMatchObject({ minUsd: null });
   });
 });
+
+describe('periods written as a multiple of another', () => {
+  it('reads a bi-weekly payment as two weeks of pay, not one (the yearly figure was doubled)', () => {
+    expect(normalizeSalary({ text: '$3,000 - $3,500 bi-weekly' })).toMatchObject({
+      min: 1_500,
+      max: 1_750,
+      period: 'week',
+      minUsd: 78_000,
+      maxUsd: 91_000,
+    });
+    expect(normalizeSalary({ text: '$3,000 biweekly' })).toMatchObject({ period: 'week', minUsd: 78_000 });
+    expect(
+      normalizeSalary({ structured: { min: 3_000, max: 3_500, currency: 'USD', period: 'Bi-Weekly' } }),
+    ).toMatchObject({ period: 'week', minUsd: 78_000, maxUsd: 91_000 });
+  });
+
+  it('reads a semi-monthly payment as half a month of pay (the yearly figure was halved)', () => {
+    expect(normalizeSalary({ text: '$4,000 semi-monthly' })).toMatchObject({
+      min: 8_000,
+      period: 'month',
+      minUsd: 96_000,
+    });
+    expect(
+      normalizeSalary({ structured: { min: 4_000, currency: 'USD', period: 'SEMI_MONTHLY' } }),
+    ).toMatchObject({ period: 'month', minUsd: 96_000 });
+  });
+
+  it('keeps the first period named: an hourly rate paid bi-weekly is hourly', () => {
+    expect(normalizeSalary({ text: '$40 per hour, paid bi-weekly' })).toMatchObject({
+      min: 40,
+      period: 'hour',
+      minUsd: 83_200,
+    });
+    expect(
+      normalizeSalary({ structured: { min: 40, currency: 'USD', period: 'hourly, paid biweekly' } }),
+    ).toMatchObject({ period: 'hour', minUsd: 83_200 });
+  });
+});

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PlaceParts } from '../../../src/domain/job.ts';
 import { isAmbiguous, resolveCity } from '../../../src/ingest/normalize/cities.ts';
 import { countryOfDomain, parseLocations, resolveLocations } from '../../../src/ingest/normalize/location.ts';
+import { p, parts, places } from '../../helpers/places.ts';
 
 // Places resolved through the GeoNames gazetteer (issue 11 item 2): the classes of
 // location strings the hand-written table got wrong.
-
-const p = (city: string | null, region: string | null, countryCode: string | null): PlaceParts => ({
-  city,
-  region,
-  countryCode,
-});
-const parts = (places: readonly PlaceParts[]): PlaceParts[] =>
-  places.map(({ city, region, countryCode }) => ({ city, region, countryCode }));
-const places = (...args: Parameters<typeof parseLocations>) => parts(parseLocations(...args));
 
 describe('street addresses keep the city and drop the street', () => {
   it.each([

@@ -9,20 +9,11 @@ import type { PlaceParts } from '../../../src/domain/job.ts';
 import { locatePlace } from '../../../src/ingest/normalize/locate-place.ts';
 import {
   countryOfDomain,
-  parseLocations,
   resolveLocations,
   splitLocationText,
   type StructuredLocation,
 } from '../../../src/ingest/normalize/location.ts';
-
-const p = (city: string | null, region: string | null, countryCode: string | null): PlaceParts => ({
-  city,
-  region,
-  countryCode,
-});
-const parts = (places: readonly PlaceParts[]): PlaceParts[] =>
-  places.map(({ city, region, countryCode }) => ({ city, region, countryCode }));
-const places = (...args: Parameters<typeof parseLocations>) => parts(parseLocations(...args));
+import { p, parts, places } from '../../helpers/places.ts';
 
 describe('splitLocationText: the separators feeds use', () => {
   it.each([
@@ -238,15 +229,7 @@ describe('locatePlace: the point of a place name for the near filter', () => {
     ['Remote; Berlin', 52.52, 13.41, 'Berlin, DE'],
     // A town the gazetteer lacks gives no point; the next place does.
     ['Smallville, KS or Wichita, KS', 37.69, -97.34, 'Wichita, KS, US'],
-  ])('%j → %f, %f (%s)', (text, latitude, longitude, name) => {
-    const point = locatePlace(text);
-    expect(point?.name).toBe(name);
-    expect(point?.latitude).toBeCloseTo(latitude, 1);
-    expect(point?.longitude).toBeCloseTo(longitude, 1);
-  });
-
-  // A country that is its own city: the city.
-  it.each([
+    // A country that is its own city: the city.
     ['Singapore', 1.29, 103.85, 'Singapore, SG'],
     ['Hong Kong', 22.28, 114.17, 'Hong Kong, HK'],
     ['Luxembourg', 49.61, 6.13, 'Luxembourg City, LU'],

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PlaceParts } from '../../../src/domain/job.ts';
 import { lookupCity } from '../../../src/ingest/normalize/cities.ts';
 import { countryCode, currencyForCountry } from '../../../src/ingest/normalize/countries.ts';
 import { parseLocations, splitLocationText } from '../../../src/ingest/normalize/location.ts';
 import { lookupRegion } from '../../../src/ingest/normalize/regions.ts';
-
-const p = (city: string | null, region: string | null, countryCode: string | null): PlaceParts => ({
-  city,
-  region,
-  countryCode,
-});
-
-/** The stored parts of each place (coordinates are checked on their own). */
-const parts = (places: readonly PlaceParts[]): PlaceParts[] =>
-  places.map(({ city, region, countryCode }) => ({ city, region, countryCode }));
+import { p, parts } from '../../helpers/places.ts';
 
 describe('parseLocations', () => {
   it.each([

@@ -6,12 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaceParts } from '../../../src/domain/job.ts';
 import { parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
+import { p } from '../../helpers/places.ts';
 
-const p = (city: string | null, region: string | null, countryCode: string | null): PlaceParts => ({
-  city,
-  region,
-  countryCode,
-});
 const piece = (text: string, prefer: string[] = []) => {
   const { places, areas, guessed } = parsePiece(text, prefer);
   return {

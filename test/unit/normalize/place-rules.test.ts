@@ -5,16 +5,8 @@
  * posting's location text says.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlaceParts } from '../../../src/domain/job.ts';
 import { parseLocations } from '../../../src/ingest/normalize/location.ts';
-
-const p = (city: string | null, region: string | null, countryCode: string | null): PlaceParts => ({
-  city,
-  region,
-  countryCode,
-});
-const places = (text: string): PlaceParts[] =>
-  parseLocations(text).map(({ city, region, countryCode }) => ({ city, region, countryCode }));
+import { p, places } from '../../helpers/places.ts';
 
 describe('a list of countries is a place per country', () => {
   it.each([

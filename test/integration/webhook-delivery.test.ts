@@ -260,6 +260,9 @@ describe(`webhook delivery (${TEST_DB})`, () => {
         expect(byName.get(`pool ${w}`)?.sort()).toEqual([1, 2, 3].map((n) => `${w} Rigger ${n}`));
       await stopWorkers();
       await receiver.close();
+      // Its own LISTEN connection and pool go now, not at the end of the file.
+      extra.splice(extra.indexOf(small), 1);
+      await small.close();
     },
     600_000,
   );
@@ -383,14 +386,17 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     worker();
     await vi.waitFor(async () => expect((await log(id))[0].lastError).toBe('HTTP 500'), WAIT);
     // As if a day had passed: the endpoint failing since, and the delivery made, 25 h ago.
-    const em = services.orm.em.fork();
-    await em.execute(`update webhook_endpoint set failing_since = now() - interval '25 hours' where id = ?`, [
-      id,
-    ]);
-    await em.execute(
-      `update webhook_delivery set created_at = now() - interval '25 hours' where endpoint_id = ?`,
-      [id],
-    );
+    // One transaction: an attempt failing between two separate updates would disable the
+    // endpoint while its delivery was still young, leaving that delivery pending for good.
+    await services.orm.em.fork().transactional(async (em) => {
+      await em.execute(`update webhook_endpoint set failing_since = now() - interval '25 hours' where id = ?`, [
+        id,
+      ]);
+      await em.execute(
+        `update webhook_delivery set created_at = now() - interval '25 hours' where endpoint_id = ?`,
+        [id],
+      );
+    });
     await vi.waitFor(async () => expect((await log(id))[0].status).toBe('FAILED'), WAIT);
     const [endpoint] = (
       await gql('query { webhookEndpoints { id disabledAt disabledReason failingSince } }')

@@ -74,6 +74,8 @@ export function normalizeCompanyName(name: unknown): string {
     .replace(/\([^)]*\)/g, ' ')
     // A rating joined onto the name's line ("Acme 4.2", "Acme 4.2 ★"), as RATING_LINE.
     .replace(/\s+\d[.,]\d\s*(?:★|\*|stars?)?$/, ' ')
+    // Luxembourg's "S.à r.l." (folded "s.a r.l."): the space splits the dotted run below.
+    .replace(/\bs\.\s?a\.?\s?r\.\s?l\b\.?/g, 'sarl')
     // "S.A.", "B.V.", "L.L.C." → "sa", "bv", "llc" before punctuation goes.
     .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
     // The Danish and Norwegian "A/S" is the legal form "as".

@@ -60,10 +60,14 @@ const CURRENCY_ALT = [...SYMBOL_TO_CODE.keys()]
 // "MUSD" is not a currency).
 const CUR = `(?:(?<![A-Za-z])(?:${CURRENCY_ALT}))`;
 // After the figures a currency may follow the k/M suffix directly ("45 à 55 k€", "60k€").
-const CUR_AFTER = `(?:(?:(?<![A-Za-z])|(?<=\\d\\s?[kKmM]))(?:${CURRENCY_ALT}))`;
+const CUR_AFTER = `(?:(?:(?<![A-Za-z])|(?<=\\d\\s?[kKmMtT]))(?:${CURRENCY_ALT}))`;
 // Indian lakh grouping ("20,00,000") first, then 3-digit groups, then plain numbers.
 const NUM = String.raw`\d{1,3}(?:,\d{2})+,\d{3}|\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?`;
-const SUFFIX = String.raw`(?:\s?[kKmM](?![A-Za-z]))`;
+// A thousands mark may be glued to a currency code after it: "55 kEUR", "60 TEUR" (German
+// "Tausend Euro"). Only the codes salaries are written in this way, and only for thousands:
+// "100 mUSD" stays 100 with no currency.
+const THOUSANDS_CODES = '(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CAD|AUD)(?![A-Za-z])';
+const SUFFIX = String.raw`(?:\s?[kKmM](?![A-Za-z])|\s?[kKtT](?=${THOUSANDS_CODES}))`;
 const AMOUNT = `(${CUR})?\\s?(${NUM})(${SUFFIX})?(?:\\s?(${CUR_AFTER}))?`;
 const RANGE_SEP = String.raw`\s*(?:-|–|—|~|to|bis|and|à)\s*`;
 // Compiled per call (a global regex keeps its lastIndex between callers).
@@ -99,7 +103,7 @@ export function parseAmount(raw: string): number | null {
 function scale(value: number | null, suffix: string | undefined): number | null {
   if (value === null) return null;
   const s = (suffix ?? '').trim().toLowerCase();
-  if (s === 'k') return value * 1_000;
+  if (s === 'k' || s === 't') return value * 1_000;
   if (s === 'm') return value * 1_000_000;
   return value;
 }
@@ -112,11 +116,18 @@ export function periodAfter(trailing: string): SalaryPeriod | null {
 /** periodAfter, and how many of the period one stated amount covers ("bi-weekly": 2 weeks). */
 export function periodScaleAfter(trailing: string): PeriodScale | null {
   const window = (trailing.split(/\n|;|\.\s/)[0] ?? '').slice(0, 40);
-  const m = /^[\s)]*(?:\([^)]*\)\s*)?(?:(\/|(?:per|an?|each|every)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
-    window,
-  );
+  // A gross/net word may come first ("brut annuel", "brutto pro Jahr", "gross per year").
+  const m =
+    /^[\s)]*(?:\([^)]*\)\s*)?(?:(?:gross|brut|brute|bruts|brutto|net|netto)\s+)?(?:(\/|(?:per|an?|each|every|par|pro)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
+      window,
+    );
   if (!m) return null;
   const word = m[2] ?? '';
+  // French "par an" / "par année": "an" alone is English's article, so only after "par".
+  if (m[1] !== undefined && /^par$/i.test(m[1]))
+    return /^an(?:n[ée]e)?(?![a-zà-ÿ])/i.test(window.slice(m[0].length - word.length))
+      ? { period: 'year', per: 1 }
+      : parsePeriodScale(word);
   if (m[1] === '/' && /^h\.?$/i.test(word)) return { period: 'hour', per: 1 };
   if (m[1] === '/' && /^(?:y|a)\.?$/i.test(word)) return { period: 'year', per: 1 };
   if (m[1] === '/' && /^(?:m|mo)\.?$/i.test(word)) return { period: 'month', per: 1 };

@@ -47,6 +47,13 @@ describe('normalizeCompanyName: legal forms of many countries', () => {
     ['Acme N.V.', 'acme'],
     ['Acme UG (haftungsbeschränkt)', 'acme'],
     ['Acme plc.', 'acme'],
+    // Luxembourg's form, written with and without its spaces and accent.
+    ['Acme S.à r.l.', 'acme'],
+    ['Acme S. à r.l.', 'acme'],
+    ['Acme S.à.r.l.', 'acme'],
+    ['Acme SARL', 'acme'],
+    // Not the form: initials that only begin like it stay.
+    ['Acme S.A. Resources', 'acme sa resources'],
   ])('%j → %j', (name, expected) => {
     expect(normalizeCompanyName(name)).toBe(expected);
   });

@@ -71,6 +71,16 @@ describe('amounts and ranges', () => {
     expect(one('100 mUSD')).toMatchObject({ min: 100, currency: null });
   });
 
+  it('a thousands mark glued to a currency code is both ("55 kEUR", German "TEUR")', () => {
+    expect(one('55 kEUR')).toMatchObject({ min: 55_000, max: 55_000, currency: 'EUR' });
+    expect(one('50-60 kEUR')).toMatchObject({ min: 50_000, max: 60_000, currency: 'EUR' });
+    expect(one('60 - 70 TEUR brutto')).toMatchObject({ min: 60_000, max: 70_000, currency: 'EUR' });
+    expect(one('45 kCHF p.a.')).toMatchObject({ min: 45_000, currency: 'CHF', period: 'year' });
+    // Not a code after the letter: the letter is no mark.
+    expect(one('12 Kunden')).toMatchObject({ min: 12, currency: null });
+    expect(one('5 teure')).toMatchObject({ min: 5, currency: null });
+  });
+
   it('a single figure is both ends, scaled by its suffix', () => {
     expect(one('$1.5M')).toMatchObject({ min: 1_500_000, max: 1_500_000, isRange: false });
     expect(one('₹20,00,000')).toMatchObject({ min: 2_000_000, max: 2_000_000 });
@@ -173,6 +183,18 @@ describe('periodAfter', () => {
     [' monthly', 'month'],
     [' daily', 'day'],
     [' every two weeks', null],
+    // French and German, with the gross/net word that often comes first.
+    [' par an', 'year'],
+    [' brut par an', 'year'],
+    [' par année', 'year'],
+    [' par mois', 'month'],
+    [' par heure', 'hour'],
+    [' brut annuel', 'year'],
+    [' brutto pro Jahr', 'year'],
+    [' pro Stunde', 'hour'],
+    [' gross per year', 'year'],
+    [' par annonce', null],
+    [' an', null],
     ['; per year', null],
     ['. Per year', null],
   ])('%j → %s', (text, expected) => {

@@ -389,9 +389,10 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     // One transaction: an attempt failing between two separate updates would disable the
     // endpoint while its delivery was still young, leaving that delivery pending for good.
     await services.orm.em.fork().transactional(async (em) => {
-      await em.execute(`update webhook_endpoint set failing_since = now() - interval '25 hours' where id = ?`, [
-        id,
-      ]);
+      await em.execute(
+        `update webhook_endpoint set failing_since = now() - interval '25 hours' where id = ?`,
+        [id],
+      );
       await em.execute(
         `update webhook_delivery set created_at = now() - interval '25 hours' where endpoint_id = ?`,
         [id],

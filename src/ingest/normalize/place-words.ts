@@ -6,7 +6,7 @@
 import { foldText } from '../../domain/text.ts';
 
 export const WORKPLACE_WORDS =
-  /\b(?:(?:fully |100% )?(?:remote|remotely|remoto|virtual)(?:[- ]first| friendly| eligible| ok| only| based)?(?: in the| in| from| within| based in| -)?|hybrid(?: ok| in)?|on-?site(?: ok| in)?|in[- ]office|(?:home|office)[- ]based|anywhere(?: in)?|worldwide|work from home|wfh|home ?office|distributed|telecommute)\b/gi;
+  /\b(?:(?:(?:fully|full|part|partly|partially|partial|semi|mostly|mainly|primarily|100%)[- ])?(?:remote|remotely|remoto|virtual)(?:[- ]first| friendly| eligible| ok| only| based)?(?: in the| in| from| within| based in| -)?|hybrid(?: ok| in)?|on-?site(?: ok| in)?|in[- ]office|(?:home|office)[- ]based|anywhere(?: in)?|worldwide|work from home|wfh|home ?office|distributed|telecommute)\b/gi;
 
 /** A remote word: the piece is about where a remote job may be done. */
 export const REMOTE_WORD =

@@ -65,7 +65,8 @@ function fromWorkplaceValue(value: string): RemoteType | null {
 // Generation"), 51 of 54 such titles were marked remote before (issue 11).
 const REMOTE_WORD =
   /(?<![a-z])(?<![a-z]-)(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
-const HYBRID_WORD = /\bhybrid\b/;
+// Remote part of the time is hybrid: "ONSITE+PART REMOTE", "Berlin (partially remote)".
+const HYBRID_WORD = /\bhybrid\b|\b(?:part|partly|partially|partial|semi)[- ]?remote\b/;
 // Not after a German gender suffix: "Werkstudent:in Office Management" names the work.
 const ONSITE_WORD = /\b(?:on-?site|(?<![:*_/])in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
 // A workplace tag on the title itself: "Operations Specialist, Remote Assistance (On-Site)".

@@ -6,7 +6,7 @@
 import { foldText } from '../../domain/text.ts';
 
 export const WORKPLACE_WORDS =
-  /\b(?:(?:(?:fully|full|part|partly|partially|partial|semi|mostly|mainly|primarily|100%)[- ])?(?:remote|remotely|remoto|virtual)(?:[- ]first| friendly| eligible| ok| only| based)?(?: in the| in| from| within| based in| -)?|hybrid(?: ok| in)?|on-?site(?: ok| in)?|in[- ]office|(?:home|office)[- ]based|anywhere(?: in)?|worldwide|work from home|wfh|home ?office|distributed|telecommute)\b/gi;
+  /\b(?:(?:(?:fully|full|part|partly|partially|partial|semi|mostly|mainly|primarily|100%)[- ])?(?:remote|remotely|remoto|remota|virtual)(?:[- ]first| friendly| eligible| ok| only| based)?(?: in the| in| from| within| based in| -)?|hybrid(?: ok| in)?|h[ií]brido|presencial|on-?site(?: ok| in)?|in[- ]office|(?:home|office)[- ]based|based in(?: the)?|anywhere(?: in)?|worldwide|work from home|wfh|home ?office|distributed|telecommute)\b/gi;
 
 /** A remote word: the piece is about where a remote job may be done. */
 export const REMOTE_WORD =
@@ -14,7 +14,9 @@ export const REMOTE_WORD =
 
 // Words that qualify a site rather than name a place ("Bengaluru, India Office",
 // "New York Preferred").
-export const SITE_WORDS = /\s+(?:office|offices|hq|headquarters|campus|global hq|hub|preferred|only)$/i;
+// "US-Based", "Bangkok based", "NYC Metro", "Sydney CBD": where, said with a site word.
+export const SITE_WORDS =
+  /\s+(?:office|offices|hq|headquarters|campus|global hq|hub|preferred|only|metro(?:politan)?(?: area)?|cbd)$|[\s-]+based$/i;
 
 // Areas bigger than a country → the name a remote area is stored under.
 const AREAS: Readonly<Record<string, string>> = {
@@ -51,7 +53,9 @@ const PLACEHOLDERS = new Set(
   (
     'multiple locations|various|various locations|tbd|n a|na|nationwide|any|other|flexible|to be determined|' +
     'central|north|south|east|west|northeast|northwest|southeast|southwest|midwest|mid atlantic|' +
-    'pacific northwest|west coast|east coast|continental us|continental u s|hq|headquarters|branch|office'
+    'pacific northwest|west coast|east coast|continental us|continental u s|hq|headquarters|branch|office|' +
+    // Seen as cities in real feeds: a field role, a department, a form's placeholder.
+    'multiple|field|based|in the field|medical|non medical|associations|location|locations|office location|position|tba|lower|upper|main|elementary'
   ).split('|'),
 );
 
@@ -68,7 +72,7 @@ export function remoteArea(text: string): string | null {
 
 // Employment words and time zones: "Greece - Remote – Full-Time", "Hiring GMT-8 to GMT+2".
 const NOT_A_PLACE_RE =
-  /^(?:full|part)[- ]?time$|^(?:contract|contractor|internship|intern|temporary|permanent|freelance|relocation.*|visa.*)$|\b(?:gmt|utc|cet|est|pst|cst|time ?zones?|hours|timezone)\b/i;
+  /^(?:full|part)[- ]?time$|^(?:contract|contractor|internship|intern|temporary|permanent|freelance|relocation.*|visa.*)$|\b(?:gmt|utc|cet|est|pst|cst|time ?zones?|hours|timezone)\b|^(?:all|any|multiple|various|several|open to any)\b.*\blocations?(?: considered)?$|\bcitizenship\b|\btravel\b|\bmeet ?ups?\b|\b(?:schools?|academy|inc|llc)$/i;
 
 /** True for an area, a placeholder or a non-place word: nothing to record as a place. */
 export function isNotAPlace(s: string): boolean {

@@ -66,7 +66,7 @@ function fromWorkplaceValue(value: string): RemoteType | null {
 const REMOTE_WORD =
   /(?<![a-z])(?<![a-z]-)(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
 // Remote part of the time is hybrid: "ONSITE+PART REMOTE", "Berlin (partially remote)".
-const HYBRID_WORD = /\bhybrid\b|\b(?:part|partly|partially|partial|semi)[- ]?remote\b/;
+const HYBRID_WORD = /\bhybrid\b|\bhibrid[oa]\b|\b(?:part|partly|partially|partial|semi)[- ]?remote\b/;
 // Not after a German gender suffix: "Werkstudent:in Office Management" names the work.
 const ONSITE_WORD = /\b(?:on-?site|(?<![:*_/])in[- ]office|in[- ]person|office[- ]based|vor ort)\b/;
 // A workplace tag on the title itself: "Operations Specialist, Remote Assistance (On-Site)".
@@ -75,7 +75,7 @@ const ONSITE_TITLE_TAG =
 
 // Only in a location field: "Virtual", "Remoto", "Home based - EMEA". In a title
 // "Virtual Reality Engineer" is not a workplace.
-const LOCATION_REMOTE_WORD = /\b(?:virtual|remoto|remotely|home[- ]based|distributed)\b/;
+const LOCATION_REMOTE_WORD = /\b(?:virtual|remoto|remota|remotely|home[- ]based|distributed)\b/;
 
 function fromShortText(location: string, title: string): RemoteType | null {
   const text = `${location}\n${title}`;

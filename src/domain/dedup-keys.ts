@@ -178,6 +178,15 @@ export interface CompanyIdentity {
 // the write): computed once per object.
 const identities = new WeakMap<DedupSubject, CompanyIdentity>();
 const atsKeys = new WeakMap<DedupSubject, string[]>();
+const urlKeys = new WeakMap<DedupSubject, { jobKeys: string[]; tokens: string[] }>();
+const matchKeys = new WeakMap<DedupSubject, string[]>();
+
+/** The posting's two URLs read once: identities and ATS job keys both need them. */
+function urlIdentitiesOf(job: DedupSubject): { jobKeys: string[]; tokens: string[] } {
+  let keys = urlKeys.get(job);
+  if (!keys) urlKeys.set(job, (keys = urlIdentities([job.listingUrl, job.applyUrl])));
+  return keys;
+}
 
 export function companyIdentityOf(job: DedupSubject): CompanyIdentity {
   let identity = identities.get(job);
@@ -189,7 +198,7 @@ function computeIdentity(job: DedupSubject): CompanyIdentity {
   const words = job.companyNormalizedName.split(/\s+/).filter(Boolean);
   const name = squash(job.companyNormalizedName);
   const initials = words.length >= 2 ? words.map((w) => w[0]).join('') : '';
-  const tokens = urlIdentities([job.listingUrl, job.applyUrl]).tokens;
+  const tokens = [...urlIdentitiesOf(job).tokens];
   // A feed of an ATS board is read by its token; a generic source's board is a dataset name.
   if (GLOBAL_ID_PLATFORMS.has(job.source) || ['recruitee', 'personio'].includes(job.source))
     tokens.push(squash(job.board));
@@ -212,7 +221,7 @@ export function atsJobKeysOf(job: DedupSubject): string[] {
 }
 
 function computeAtsJobKeys(job: DedupSubject): string[] {
-  const keys = urlIdentities([job.listingUrl, job.applyUrl]).jobKeys;
+  const keys = [...urlIdentitiesOf(job).jobKeys];
   const id = job.externalId.toLowerCase();
   if (GLOBAL_ID_SHAPES[job.source]?.test(id)) keys.unshift(`${job.source}:${id}`);
   return [...new Set(keys)];
@@ -236,6 +245,12 @@ export function dedupKeysOf(job: DedupSubject): string[] {
  * posting's tokens (or the reverse). Never initials against initials.
  */
 export function matchKeysOf(job: DedupSubject): string[] {
+  let keys = matchKeys.get(job);
+  if (!keys) matchKeys.set(job, (keys = computeMatchKeys(job)));
+  return keys;
+}
+
+function computeMatchKeys(job: DedupSubject): string[] {
   const { names, initials, tokens } = companyIdentityOf(job);
   const title = job.normalizedTitle;
   const keys = atsJobKeysOf(job).map((k) => `ats:${k}`);

@@ -9,6 +9,15 @@ import type { SalaryReject } from './salary.ts';
 const FUNDING =
   /\b(?:raised|raising|raise|funding|funded|series [a-f]|seed round|round|valuation|valued|revenue|revenues|arr|backed|investors?|investments?|invested|capital|aum|assets|market cap|billion|bn|profitable|sales of|customers|donations?|budget)\b/;
 
+// A benefit's amount or a target, not pay: "€1,000 annual learning budget", "we
+// contribute $150 per month to a health savings account", "tuition reimbursement up to
+// $2000 per year", "€10k Signing Bonus", "exceeding >$1m annual quotas". Read within the
+// amount's own clause (a salary's "plus a $2,000 stipend" is the next one's).
+const BENEFIT_BEFORE =
+  /\b(?:budget|stipend|allowance|reimburs\w*|tuition|contribut\w*|match(?:es|ing)?|bonus(?:es)?|vacation|relocation|referral|per diem|gym|wellness|equipment|home office|coworking|internet|phone|meals?|lunch|commuter|childcare|gift|quotas?|exceed\w*|deal sizes?|professional development)\b[^$€£¥₹]{0,40}$/;
+const BENEFIT_AFTER =
+  /^[^;,+()]{0,20}?\b(?:budget|stipend|allowance|reimburs\w*|towards?|hsa|health savings|401 ?k|wellness|vacation|equipment|home office|gym|tuition|bonus(?:es)?|signing|sign on|referral|quotas?|deals?|deal sizes?|book of business|pipeline)\b/;
+
 // Role nouns, and the qualifiers that make another role of the same noun.
 const ROLE =
   /\b(?:(founding|senior|sr|staff|principal|lead|junior|jr|entry level|new grad|intern|internship)\s+)?(engineer|developer|designer|manager|scientist|analyst|intern|director|founder|executive|representative|specialist|researcher|recruiter|marketer|architect|consultant|officer|accountant|nurse|technician|administrator|coordinator|writer|editor|attorney|counsel|teacher|associate)s?\b/g;
@@ -41,6 +50,27 @@ function sentence(text: string, start: number, end: number): { before: string; a
   return { before: head.slice(breakAt + 1), after: stop >= 0 ? tail.slice(0, stop) : tail };
 }
 
+// A fee for a piece of work, when no period is named: "$8k contract → 5% equity",
+// "a flat-fee contract — $3,000–$4,500 for a defined deliverable". ("$60/hr contract" is a rate.)
+const FEE_BEFORE = /\b(?:flat[- ]?fee|fixed[- ]?fee|fixed[- ]price|one[- ]?time|bounty)\b[^$€£¥₹]{0,30}$/;
+const FEE_AFTER =
+  /^\s*(?:flat[- ]?fee |fixed[- ]?fee )?(?:contract|project|bounty|for (?:a|the) (?:defined |whole |full )?(?:deliverable|project))\b/;
+
+/**
+ * Whether the amount at [start, end) of `text` is a benefit's, a target's or (without a
+ * period) a fee's (BENEFIT_*, FEE_*), in any pay text.
+ */
+export function isBenefitOrTarget(text: string, start: number, end: number, hasPeriod = false): boolean {
+  const { before, after } = sentence(text, start, end);
+  const clause =
+    foldText(before.slice(-60))
+      .split(/[;,+]|\bplus\b/)
+      .pop() ?? '';
+  const next = foldText(after.slice(0, 40)).split(/\bplus\b|\band\b|\bwith\b/)[0] ?? '';
+  if (BENEFIT_BEFORE.test(clause) || BENEFIT_AFTER.test(next)) return true;
+  return !hasPeriod && (FEE_BEFORE.test(clause) || FEE_AFTER.test(next));
+}
+
 /**
  * null when the amount at [start, end) of `text` may be this job's pay; else why not.
  * `hasPeriod`: the amount names a pay period ("/ year"), which funding never does.
@@ -52,6 +82,7 @@ export function descriptionAmountReject(
   title: string | null | undefined,
   hasPeriod = false,
 ): SalaryReject | null {
+  if (isBenefitOrTarget(text, start, end, hasPeriod)) return 'a benefit or target, not pay';
   const { before, after } = sentence(text, start, end);
   if (!hasPeriod && FUNDING.test(foldText(`${before.slice(-40)} ${after.slice(0, 20)}`)))
     return 'company funding or revenue';

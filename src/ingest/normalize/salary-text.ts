@@ -58,7 +58,7 @@ const CURRENCY_ALT = [...SYMBOL_TO_CODE.keys()]
   .join('|');
 // A currency token must not be glued to letters on its outer side ("USD100" is fine,
 // "MUSD" is not a currency).
-const CUR = `(?:(?<![A-Za-z])(?:${CURRENCY_ALT}))`;
+const CUR = `(?:(?<![A-Za-z])(?:${CURRENCY_ALT})|[$€£])`;
 // After the figures a currency may follow the k/M suffix directly ("45 à 55 k€", "60k€").
 const CUR_AFTER = `(?:(?:(?<![A-Za-z])|(?<=\\d\\s?[kKmMtT]))(?:${CURRENCY_ALT}))`;
 // Indian lakh grouping ("20,00,000") first, then 3-digit groups, then plain numbers.
@@ -68,10 +68,12 @@ const NUM = String.raw`\d{1,3}(?:,\d{2})+,\d{3}|\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:
 // "100 mUSD" stays 100 with no currency.
 const THOUSANDS_CODES = '(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CAD|AUD)(?![A-Za-z])';
 const SUFFIX = String.raw`(?:\s?[kKmM](?![A-Za-z])|\s?[kKtT](?=${THOUSANDS_CODES}))`;
-const AMOUNT = `(${CUR})?\\s?(${NUM})(${SUFFIX})?(?:\\s?(${CUR_AFTER}))?`;
+// A share is no amount: "0.10% - 0.20%", "5% equity".
+const AMOUNT = `(${CUR})?\\s?(${NUM})(?![\\d.,]*\\s?%)(${SUFFIX})?(?:\\s?(${CUR_AFTER}))?`;
 const RANGE_SEP = String.raw`\s*(?:-|–|—|~|to|bis|and|à)\s*`;
 // Compiled per call (a global regex keeps its lastIndex between callers).
-const MONEY_SOURCE = `(?<![\\w.,])(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`;
+// Not inside a word or a number; a symbol may follow a glued label ("Salary$4,111").
+const MONEY_SOURCE = `(?:(?<![\\w.,])|(?<=[A-Za-z])(?=[$€£]))(?:(up to|upto|max\\.?|maximum|from|starting at|min\\.?|minimum|ab|bis zu)\\s+)?${AMOUNT}(?:${RANGE_SEP}${AMOUNT})?`;
 
 /**
  * "120,000" → 120000, "70.000" → 70000 (European thousands), "1.234,56" → 1234.56,
@@ -118,14 +120,16 @@ export function periodScaleAfter(trailing: string): PeriodScale | null {
   const window = (trailing.split(/\n|;|\.\s/)[0] ?? '').slice(0, 40);
   // A gross/net word may come first ("brut annuel", "brutto pro Jahr", "gross per year").
   const m =
-    /^[\s)]*(?:\([^)]*\)\s*)?(?:(?:gross|brut|brute|bruts|brutto|net|netto)\s+)?(?:(\/|(?:per|an?|each|every|par|pro)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
+    /^[\s)]*(?:\([^)]*\)\s*)?(?:(?:gross|brut|brute|bruts|brutto|net|netto)\b\s*)?(?:(\/|(?:per|an?|each|every|par|pro)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
       window,
     );
   if (!m) return null;
-  const word = m[2] ?? '';
+  // Scraped pages glue the next field on: "$5,122.96 monthlyDate Posted".
+  const written = m[2] ?? '';
+  const word = written.replace(/(?<=[a-z])[A-Z].*$/, '');
   // French "par an" / "par année": "an" alone is English's article, so only after "par".
   if (m[1] !== undefined && /^par$/i.test(m[1]))
-    return /^an(?:n[ée]e)?(?![a-zà-ÿ])/i.test(window.slice(m[0].length - word.length))
+    return /^an(?:n[ée]e)?(?![a-zà-ÿ])/i.test(window.slice(m[0].length - written.length))
       ? { period: 'year', per: 1 }
       : parsePeriodScale(word);
   if (m[1] === '/' && /^h\.?$/i.test(word)) return { period: 'hour', per: 1 };
@@ -143,6 +147,12 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
   const re = new RegExp(MONEY_SOURCE, 'gi');
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const [whole, qualifier, cur1, num1, suf1, cur2, cur3, num2, suf2, cur4] = m;
+    // "on 1099 — $4,000–$6,000/month": a currency on the second end alone makes the first
+    // no amount of it (a form's number, a count); read again from the second.
+    if (num2 !== undefined && cur3 && !cur1 && !cur2) {
+      re.lastIndex = m.index + whole.indexOf(num1 as string) + (num1 as string).length;
+      continue;
+    }
     const currencyToken = cur1 ?? cur2 ?? cur3 ?? cur4;
     let first = scale(parseAmount(num1 ?? ''), suf1);
     const second = num2 !== undefined ? scale(parseAmount(num2), suf2) : null;

@@ -10,7 +10,7 @@
 import type { SalaryPeriod } from '../../domain/enums.ts';
 import { knownCurrency, toUsd } from '../../domain/fx-rates.ts';
 import { annualize, formatUsdRange, parsePeriodScale } from '../../domain/salary.ts';
-import { descriptionAmountReject } from './salary-context.ts';
+import { descriptionAmountReject, isBenefitOrTarget } from './salary-context.ts';
 import { findSalaryFigures, type SalaryFigures } from './salary-text.ts';
 
 export interface SalaryInput {
@@ -35,7 +35,11 @@ export interface SalaryInput {
 
 /** Why a salary candidate was refused; counted per reason in the run summary. */
 export type SalaryReject =
-  'implausible for its period' | 'no currency' | 'about another role' | 'company funding or revenue';
+  | 'implausible for its period'
+  | 'no currency'
+  | 'about another role'
+  | 'company funding or revenue'
+  | 'a benefit or target, not pay';
 
 export interface NormalizedSalary {
   min: number | null;
@@ -182,13 +186,28 @@ function resolveCurrency(
 }
 
 /**
- * Figures without a stated period: an hourly-looking amount (< 500) is hourly, since
- * "$25-$35" is never a yearly salary; otherwise yearly.
+ * Without a period, a top figure worth $1,500 to $10,000 in one of these currencies is a
+ * month's pay: where they are paid no job pays that little a year full time, and monthly
+ * scales are written so (a California state pay scale's "$4,784.00 - $5,988.00", Polish
+ * "15 000 - 18 000 PLN"). Below $1,500 it may be a day rate or a week's pay ("£450 -
+ * £500" in a UK contract): left yearly, so it is refused as implausible. Elsewhere a
+ * year's pay may be that small ("₹4,00,000 - ₹5,00,000" is $4,800 - $6,000 a year).
  */
-function inferPeriod(f: SalaryFigures): SalaryPeriod {
+export const MONTHLY_USD = [1_500, 10_000] as const;
+const MONTHLY_WHEN_SMALL = new Set(
+  'USD CAD AUD NZD GBP EUR CHF SEK NOK DKK ISK SGD HKD JPY KRW ILS PLN CZK'.split(' '),
+);
+
+/**
+ * Figures without a stated period: an hourly-looking amount (< 500) is hourly, since
+ * "$25-$35" is never a yearly salary; a month's pay by MONTHLY_USD is monthly; otherwise yearly.
+ */
+function inferPeriod(f: SalaryFigures, currency: string | null): SalaryPeriod {
   if (f.period) return f.period;
   const top = f.max ?? f.min ?? 0;
-  return top < 500 ? 'hour' : 'year';
+  if (top < 500) return 'hour';
+  const usd = currency === null || !MONTHLY_WHEN_SMALL.has(currency) ? null : toUsd(top, currency);
+  return usd !== null && usd >= MONTHLY_USD[0] && usd < MONTHLY_USD[1] ? 'month' : 'year';
 }
 
 const LABELLED = /\b(?:salary|compensation|comp|pay|base pay|wage)(?: range)?\s*[:\-–]\s*$/i;
@@ -207,6 +226,9 @@ interface TextOptions {
 }
 
 function fromText(text: string, o: TextOptions, rejects: SalaryReject[]): NormalizedSalary | null {
+  // In a description the first amount after a pay label wins ("Starting Total
+  // Compensation: $72,000" after a list of perks' amounts), else the first that passes.
+  let first: { salary: NormalizedSalary; rejects: number } | null = null;
   for (const figures of findSalaryFigures(text)) {
     if (o.strict) {
       // A description mentions many amounts ("raised $200M", "401(k)"); only a marked
@@ -227,13 +249,24 @@ function fromText(text: string, o: TextOptions, rejects: SalaryReject[]): Normal
         rejects.push(reject);
         continue;
       }
+    } else if (isBenefitOrTarget(text, figures.index, figures.end, figures.period !== null)) {
+      // A pay field too may name one ("Visa + €10k Signing Bonus", "$8k contract": HN headers).
+      rejects.push('a benefit or target, not pay');
+      continue;
     }
     const currency = resolveCurrency(figures.currency, o.countryCurrency, o.sourceDefault);
-    const result = finish(figures.min, figures.max, currency, inferPeriod(figures));
-    if (result.ok) return result.salary;
+    const result = finish(figures.min, figures.max, currency, inferPeriod(figures, currency.code));
+    if (result.ok) {
+      if (!o.strict || LABELLED.test(text.slice(Math.max(0, figures.index - 80), figures.index)))
+        return result.salary;
+      first ??= { salary: result.salary, rejects: rejects.length };
+      continue;
+    }
     if (result.reject) rejects.push(result.reject);
   }
-  return null;
+  // The amounts read after the one kept were not refused on its behalf.
+  if (first) rejects.length = first.rejects;
+  return first?.salary ?? null;
 }
 
 export function normalizeSalary(input: SalaryInput): NormalizedSalary {

@@ -94,10 +94,11 @@ function firstMatch(rules: ReadonlyArray<[JobType, RegExp]>, text: string): JobT
  */
 /**
  * "Contract" as a segment of its own in a title ("Data Analyst (Contract)", "Teacher -
- * Contract - Remote", "Engineer (Contractor)") names the arrangement, not the work.
+ * Contract - Remote", "Engineer (Contractor)", "(12 month contract)", "(1099 Contract)",
+ * "- CONTRACT OUTSIDE IR35 -", "(1099)") names the arrangement, not the work.
  */
 const CONTRACT_SEGMENT =
-  /(?:^|[-–|(,/])\s*(?:contract|contractor|contract role|contract position)\s*(?:$|[-–|),/])/i;
+  /(?:^|[-–|(,/])\s*(?:(?:(?:\d+|one|two|three|six|twelve)[- ]?(?:months?|mos?|years?|weeks?)|1099|w2|c2c|short[- ]term|long[- ]term|fixed[- ]term)\s+)?(?:contract|contractor|contract role|contract position|contract based|contract (?:outside|inside) ir35|1099(?: contractor)?)\s*(?:$|[-–|),/(])/i;
 
 /**
  * A description's own statement of the arrangement, in the forms postings use for it:

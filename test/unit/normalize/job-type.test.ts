@@ -140,6 +140,27 @@ describe('classifyJobType from title segments and the description (issue 11)', (
     expect(classifyJobType('Internship', 'Research Intern (Contract)')).toBe('internship');
   });
 
+  // Real titles whose contract segment carried a term or a tax form (stop 23, ../shared/data).
+  it.each([
+    'Collaborating Physician (1099 Contract) – Virtual Women’s Health',
+    'Producer - Technical (12 month contract)',
+    'Graphic Designer (6 Months Contract)',
+    'Admin - Communication Planning and Strategy (1 year contract)',
+    'Digital Designer (contract based)',
+    'JAVA DEVELOPER - LONDON - CONTRACT OUTSIDE IR35 - FINTECH',
+    'Data Engineer 5 - Contract (Remote)',
+    'Remote Part-Time Nurse Practitioner (1099)',
+  ])('%j is a contract', (title) => {
+    expect(classifyJobType(null, title)).toBe('contract');
+  });
+
+  it.each(['Contract Specialist', 'Senior Contract Analyst', 'Sourcing Manager, Contract Manufacturing'])(
+    '%j names the work, not the arrangement',
+    (title) => {
+      expect(classifyJobType(null, title)).toBeNull();
+    },
+  );
+
   it.each([
     ['This is a full-time, exempt role.', 'full-time'],
     ['Work Hours/Shift:\nFull Time\n3rd Shift', 'full-time'],

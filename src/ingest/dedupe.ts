@@ -33,6 +33,9 @@ export interface DedupCandidate {
   title: string;
   places: PlaceParts[];
   descriptionText: string;
+  /** The job's listing and apply URLs: their slugs may name the cohort its title drops. */
+  listingUrl?: string | null;
+  applyUrl?: string | null;
 }
 
 export function sourceKeyOf(job: Pick<NormalizedJob, 'source' | 'board'>): string {
@@ -68,7 +71,12 @@ export function descriptionSimilarity(a: string, b: string): number | null {
  */
 const wordSets = new WeakMap<object, Set<string>>();
 const tagSets = new WeakMap<object, OpeningTags>();
-type Described = { title: string; descriptionText: string };
+type Described = {
+  title: string;
+  descriptionText: string;
+  listingUrl?: string | null;
+  applyUrl?: string | null;
+};
 function wordsOf(x: Described): Set<string> {
   let words = wordSets.get(x);
   if (!words) wordSets.set(x, (words = wordSet(x.descriptionText)));
@@ -76,7 +84,7 @@ function wordsOf(x: Described): Set<string> {
 }
 function tagsOf(x: Described): OpeningTags {
   let tags = tagSets.get(x);
-  if (!tags) tagSets.set(x, (tags = openingTagsOf(x.title, x.descriptionText)));
+  if (!tags) tagSets.set(x, (tags = openingTagsOf(x.title, x.descriptionText, [x.listingUrl, x.applyUrl])));
   return tags;
 }
 

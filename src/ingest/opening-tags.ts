@@ -29,8 +29,33 @@ function matches(re: RegExp, text: string, group = (m: RegExpExecArray) => m[1] 
   return out;
 }
 
-export function openingTagsOf(title: string, descriptionText: string): OpeningTags {
-  const t = foldText(title);
+/**
+ * The words of a URL's last path segments when they are a title's slug: an aggregator's
+ * copy may drop the cohort from its title but keep it in its link ("Network Planning
+ * Sales Engineer – Intern" at ".../Network-Planning-Sales-Engineer--Intern-Summer-2024").
+ */
+function slugWords(url: string | null | undefined): string {
+  if (!url) return '';
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return '';
+  }
+  return path
+    .split('/')
+    .slice(-2)
+    .filter((segment) => /[A-Za-z]{2,}[-_+][A-Za-z0-9]/.test(segment))
+    .map((segment) => segment.replace(/[-_+]+/g, ' '))
+    .join(' ');
+}
+
+export function openingTagsOf(
+  title: string,
+  descriptionText: string,
+  urls: readonly (string | null | undefined)[] = [],
+): OpeningTags {
+  const t = foldText(`${title} ${urls.map(slugWords).join(' ')}`);
   return {
     years: matches(YEAR, t, (m) => `20${m[1] ?? m[2] ?? ''}`),
     seasons: matches(SEASON, t, (m) => (m[1] === 'autumn' ? 'fall' : (m[1] ?? ''))),

@@ -28,6 +28,8 @@ export interface MergeCandidateRow {
   dedupKeys: string[];
   title: string;
   places: PlaceParts[];
+  listingUrl: string | null;
+  applyUrl: string | null;
 }
 
 /** The reads and lifecycle updates of an ingest run; bulk writes are JobWriter's. */
@@ -124,9 +126,11 @@ export class IngestRepository {
         title: string;
         places: unknown;
         sources: string[];
+        listing_url: string | null;
+        apply_url: string | null;
       }[]
     >(
-      `select j.id, j.dedup_keys, j.title, j.places,
+      `select j.id, j.dedup_keys, j.title, j.places, j.listing_url, j.apply_url,
               array(select sp.platform || ':' || sp.board from source_posting sp where sp.job_id = j.id) as sources
          from job j
         where j.dedup_keys && array(select jsonb_array_elements_text(?::jsonb)) ${notOwn}`,
@@ -138,6 +142,8 @@ export class IngestRepository {
       title: r.title,
       places: (typeof r.places === 'string' ? JSON.parse(r.places) : r.places) as PlaceParts[],
       sources: r.sources,
+      listingUrl: r.listing_url,
+      applyUrl: r.apply_url,
     }));
   }
 

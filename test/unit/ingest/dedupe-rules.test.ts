@@ -99,6 +99,8 @@ function stored(job: NormalizedJob, jobId = 'stored'): DedupCandidate {
     title: job.title,
     places: job.places,
     descriptionText: job.descriptionText,
+    listingUrl: job.listingUrl,
+    applyUrl: job.applyUrl,
   };
 }
 
@@ -189,5 +191,42 @@ describe('findDuplicate: which candidate', () => {
     expect(
       findDuplicate(greenhouse('1001'), [{ ...stored(greenhouse('2002')), sources: ['x:y'] }]),
     ).toBeUndefined();
+  });
+});
+
+describe('findDuplicate: a cohort named only in a link', () => {
+  // Real: Simplify's "Network Planning Sales Engineer – Intern" (2024) merged with the
+  // board's "Network Planning Sales Engineer Intern (Winter 2026)" (stop 23, ../shared/data).
+  const board = posting({
+    source: 'greenhouse',
+    board: 'acme',
+    externalId: '4597440006',
+    company: 'Acme',
+    title: 'Network Planning Sales Engineer Intern (Winter 2026)',
+    listingUrl: 'https://job-boards.greenhouse.io/acme/jobs/4597440006',
+  });
+  const copy = (slug: string) => {
+    const url = `https://simplify.jobs/p/48786275-ab60-40fd-8f3d-5e27060e4821/${slug}`;
+    return posting({
+      source: 'generic',
+      board: 'simplify-summer2025',
+      company: 'Acme',
+      title: 'Network Planning Sales Engineer – Intern',
+      listingUrl: url,
+      applyUrl: url,
+    });
+  };
+
+  it("keeps the aggregator's copy of another cohort apart, either way round", () => {
+    const summer2024 = copy('Network-Planning-Sales-Engineer--Intern-Summer-2024');
+    expect(findDuplicate(summer2024, [stored(board)])).toBeUndefined();
+    expect(findDuplicate(board, [stored(summer2024)])).toBeUndefined();
+  });
+
+  it('a link naming the same cohort, or none, decides nothing', () => {
+    expect(
+      findDuplicate(copy('Network-Planning-Sales-Engineer--Intern-Winter-2026'), [stored(board)]),
+    ).toBeDefined();
+    expect(findDuplicate(copy('Network-Planning-Sales-Engineer--Intern'), [stored(board)])).toBeDefined();
   });
 });

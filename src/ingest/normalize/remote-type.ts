@@ -64,7 +64,7 @@ function fromWorkplaceValue(value: string): RemoteType | null {
 // - US"): in a title it names the work ("Distributed Systems Engineer", "Distributed
 // Generation"), 51 of 54 such titles were marked remote before (issue 11).
 const REMOTE_WORD =
-  /(?<![a-z])(?<![a-z]-)(?<!non[- ])(?<!not )(?<!no )remote(?!\s+(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
+  /(?<![a-z])(?<![a-z]-)(?<!non[- ])(?<!not )(?<!no )remote(?! +(?:sensing|monitoring|patient|control|pilot|operat\w*|access|assistance|support technician|device|devices|vehicle|vehicles|procedure|procedures|desktop|diagnostics))|\b(?:anywhere|worldwide|work from home|wfh|telecommute|telecommuting|homeoffice|home office|home-office)\b/;
 // Remote part of the time is hybrid: "ONSITE+PART REMOTE", "Berlin (partially remote)".
 const HYBRID_WORD = /\bhybrid\b|\bhibrid[oa]\b|\b(?:part|partly|partially|partial|semi)[- ]?remote\b/;
 // Not after a German gender suffix: "Werkstudent:in Office Management" names the work.
@@ -75,7 +75,10 @@ const ONSITE_TITLE_TAG =
 
 // Only in a location field: "Virtual", "Remoto", "Home based - EMEA". In a title
 // "Virtual Reality Engineer" is not a workplace.
-const LOCATION_REMOTE_WORD = /\b(?:virtual|remoto|remota|remotely|home[- ]based|distributed)\b/;
+// "US-Remote", "Germany-Remote": joined to a place by a hyphen, in a location field only (a
+// title's "x-remote" is left to REMOTE_WORD's rules).
+const LOCATION_REMOTE_WORD =
+  /\b(?:virtual|remoto|remota|remotely|home[- ]based|distributed)\b|(?<!non-)(?<=[a-z]-)remote\b/;
 
 function fromShortText(location: string, title: string): RemoteType | null {
   const text = `${location}\n${title}`;

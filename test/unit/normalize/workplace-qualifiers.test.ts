@@ -40,3 +40,26 @@ describe('remote qualifiers in a location', () => {
     expect(classifyRemoteType({ locationText: 'Remote', title: 'Parts Specialist' })).toBe('remote');
   });
 });
+
+describe('remote in a location field as real feeds write it', () => {
+  // 95 rows of ../shared/data said remote in their location and were unknown (stop 23).
+  it.each([
+    ['US-Remote', 'Sales Coach'],
+    ['United States-Remote', 'Account Executive'],
+    ['Germany-Remote, Germany', 'Account Executive'],
+    ['CHI, ATL, US-Remote', 'Account Executive'],
+    // A title that begins with a word "remote" may be followed by ("remote patient
+    // monitoring") does not hide the location's own "Remote" above it.
+    ['USA - Remote', 'Patient Connection Manager'],
+    ['Florida - Remote', 'Patient Access Manager - North Florida'],
+  ])('%j (title %j) is remote', (locationText, title) => {
+    expect(classifyRemoteType({ locationText, title })).toBe('remote');
+  });
+
+  it('"non-remote" and a remote-patient title stay as they were', () => {
+    expect(classifyRemoteType({ locationText: 'Berlin (non-remote)', title: 'Engineer' })).toBe('unknown');
+    expect(classifyRemoteType({ locationText: 'Berlin', title: 'Remote Patient Monitoring Nurse' })).toBe(
+      'unknown',
+    );
+  });
+});

@@ -14,12 +14,14 @@ import { decodeEntities } from './entities.ts';
 /** Trimmed, entity-decoded, whitespace collapsed, dangling separators dropped. */
 export function cleanTitle(title: unknown): string {
   if (typeof title !== 'string') return '';
-  let t = collapseWhitespace(decodeEntities(title).replace(/[\u0000-\u001f\u007f]/g, ' '));
-  // Trailing/leading separators left by templating: "Engineer -", "| Engineer", "Engineer ,".
-  t = t.replace(/^[\s\-–—|,:;•*·/]+/, '').replace(/[\s\-–—|,:;•*·/(]+$/, '');
-  // An unclosed trailing parenthesis "(Remote" is left by truncation.
-  t = t.replace(/\s*\([^)]*$/, '');
-  return t.trim();
+  const t = collapseWhitespace(decodeEntities(title).replace(/[\u0000-\u001f\u007f]/g, ' '));
+  // An unclosed trailing parenthesis "(Remote" is left by truncation; it goes first, so
+  // that a separator before it ("Engineer - (Remote") is dangling too.
+  // Then trailing/leading separators left by templating: "Engineer -", "| Engineer", "Engineer ,".
+  return t
+    .replace(/\s*\([^)]*$/, '')
+    .replace(/^[\s\-–—|,:;•*·/]+/, '')
+    .replace(/[\s\-–—|,:;•*·/(]+$/, '');
 }
 
 const GENDER_MARKER =
@@ -33,10 +35,8 @@ const WORKPLACE_TAG =
 
 /** Dedup key: folded, markers removed, seniority spelled out, no punctuation. */
 export function normalizeTitle(title: unknown): string {
-  const clean = cleanTitle(title);
-  if (clean === '') return '';
   return (
-    foldText(clean)
+    foldText(cleanTitle(title))
       .replace(GENDER_MARKER, ' ')
       .replace(WORKPLACE_TAG, ' ')
       .replace(REQUISITION, ' ')
@@ -44,9 +44,10 @@ export function normalizeTitle(title: unknown): string {
       .replace(/\bsr\b\.?/g, 'senior')
       .replace(/\bjr\b\.?/g, 'junior')
       .replace(/&/g, ' and ')
-      // "+" and "#" carry meaning in C++ and C#; everything else is separator.
-      .replace(/[^a-z0-9+#]+/g, ' ')
-      .replace(/\s+/g, ' ')
+      // "+" and "#" carry meaning in C++ and C#; everything else, spaces included, is one
+      // separator. Letters of every script are words: "Account Executive, 製薬" and
+      // "Account Executive, 広告" are two openings (their marks, "ジ" = シ + ゙, stay with them).
+      .replace(/[^\p{L}\p{M}\p{N}+#]+/gu, ' ')
       .trim()
   );
 }

@@ -24,8 +24,22 @@ describe('role noun', () => {
     expect(classifyCategory('AI GTM Program Manager III')).toBe('operations');
   });
 
+  it('a short family word opening the role noun counts ("ML Infrastructure Engineer")', () => {
+    expect(classifyCategory('ML Infrastructure Engineer')).toBe('machine-learning');
+    expect(classifyCategory('Senior ML Platform Engineer')).toBe('machine-learning');
+  });
+
   it('a catch-all noun ("architect") leaves the decision to the family word before it', () => {
     expect(classifyCategory('Curriculum Architect')).toBe('education');
+  });
+
+  it('a word that begins or ends with "and" is no compound role ("Android", "Brand")', () => {
+    // Only a compound role ("X and Y") hands the decision to the whole title, whose
+    // qualifier would make an Android engineer a machine-learning one.
+    expect(classifyCategory('Senior Android Engineer, AI Platform')).toBe('software-engineering');
+    expect(classifyCategory('Android Developer - Machine Learning Platform')).toBe('software-engineering');
+    // …nor one that ends with it ("Brand"): the campaign coordinator stays in marketing.
+    expect(classifyCategory('Brand Campaign Coordinator')).toBe('marketing');
   });
 
   it("a software engineer's qualifiers are read together, whatever separates them", () => {
@@ -54,5 +68,25 @@ describe('skills', () => {
     expect(classifyCategory('Associate', null, [])).toBe('other');
     // A department no rule knows leaves the decision to the skills.
     expect(classifyCategory('Associate', 'Zzz', ['Figma'])).toBe('design');
+  });
+});
+
+describe('one title after another', () => {
+  it("a title's family does not depend on the titles classified before it", () => {
+    // Each rule is read from the start of each title: a match far into one title
+    // ("Technical Recruiter") must not hide an early one in the next ("Sales Recruiter").
+    expect(classifyCategory('Senior Technical Recruiter')).toBe('hr-recruiting');
+    expect(classifyCategory('Sales Recruiter')).toBe('hr-recruiting');
+    expect(classifyCategory('Senior Registered Nurse, Oncology')).toBe('healthcare');
+    expect(classifyCategory('Nurse Educator')).toBe('healthcare');
+  });
+});
+
+describe('a title no rule reads', () => {
+  it('is "other" in any script; only a title with no letter or digit has no category', () => {
+    // Titles from ../shared/data: the rules read Latin letters only.
+    expect(classifyCategory('キー・ビジネスディベロッパー（日本）')).toBe('other');
+    expect(classifyCategory('アブストラクター(契約社員)')).toBe('other');
+    expect(classifyCategory('???')).toBeNull();
   });
 });

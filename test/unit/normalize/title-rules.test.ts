@@ -26,6 +26,14 @@ describe('cleanTitle', () => {
   ])('%j → %j', (title, expected) => {
     expect(cleanTitle(title)).toBe(expected);
   });
+
+  it('a separator before a truncated tag is dangling too', () => {
+    // Truncated feeds cut a tag off after its separator; the display title keeps neither.
+    expect(cleanTitle('Senior Data Scientist - (Remote')).toBe('Senior Data Scientist');
+    expect(cleanTitle('Backend Engineer | (Hybrid, 3 days')).toBe('Backend Engineer');
+    expect(cleanTitle('Werkstudent Marketing, (m/w/')).toBe('Werkstudent Marketing');
+    expect(cleanTitle('Senior Data Scientist (Remote) -')).toBe('Senior Data Scientist (Remote)');
+  });
 });
 
 describe('normalizeTitle: gender markers of German-, French- and Spanish-language ads', () => {
@@ -46,6 +54,17 @@ describe('normalizeTitle: gender markers of German-, French- and Spanish-languag
     'Softwareentwickler (H/F)',
   ])('%j is the same opening as "Softwareentwickler"', (title) => {
     expect(normalizeTitle(title)).toBe('softwareentwickler');
+  });
+
+  it('a marker glued to the words around it still separates them', () => {
+    // Feeds drop the space before a marker ("Growth Alliance(m/f/d)"), sometimes after it too.
+    expect(normalizeTitle('Senior Data Engineer, Growth Alliance(m/f/d)')).toBe(
+      'senior data engineer growth alliance',
+    );
+    expect(normalizeTitle('Werkstudent(m/w/d)Marketing')).toBe(
+      normalizeTitle('Werkstudent (m/w/d) Marketing'),
+    );
+    expect(normalizeTitle('Werkstudent(m/w/d)Marketing')).toBe('werkstudent marketing');
   });
 
   it('a letter pair inside a word is no marker', () => {
@@ -81,6 +100,13 @@ describe('normalizeTitle: seasons, years, requisition ids and workplace tags', (
     expect(normalizeTitle(title)).toBe(expected);
   });
 
+  it('a workplace tag glued to the words around it still separates them', () => {
+    expect(normalizeTitle('Backend Engineer(Remote)Berlin')).toBe('backend engineer berlin');
+    expect(normalizeTitle('Backend Engineer(Remote)Berlin')).toBe(
+      normalizeTitle('Backend Engineer (Remote) Berlin'),
+    );
+  });
+
   it('a product version or a remote-first role is part of the title', () => {
     expect(normalizeTitle('Windows Server 2019 Administrator')).toBe('windows server 2019 administrator');
     expect(normalizeTitle('Remote Sensing Scientist')).toBe('remote sensing scientist');
@@ -98,8 +124,23 @@ describe('normalizeTitle: seniority spelled one way, symbols as words', () => {
     ['R&D Engineer', 'r and d engineer'],
     ['Engineer (m/w/d) - Remote', 'engineer'],
     ['Senior  .NET / C# Developer', 'senior net c# developer'],
+    ['Site Reliability Engineer (SRE)', 'site reliability engineer sre'],
+    ['Engineer -- Backend // Payments', 'engineer backend payments'],
   ])('%j → %j', (title, expected) => {
     expect(normalizeTitle(title)).toBe(expected);
+  });
+
+  it('letters of every script are words of the key', () => {
+    // Two openings at one company: a key without the Japanese words made them one job.
+    expect(normalizeTitle('Account Executive, 製薬')).not.toBe(normalizeTitle('Account Executive, 広告'));
+    expect(normalizeTitle('キー・ビジネスディベロッパー（日本）')).toBe('キー ビジネスディベロッパー 日本');
+    expect(normalizeTitle('アブストラクター(契約社員)')).not.toBe(
+      normalizeTitle('キー・ビジネスディベロッパー（日本）'),
+    );
+    expect(normalizeTitle('Machine Learning Engineer (머신러닝 엔지니어)')).toBe(
+      'machine learning engineer 머신러닝 엔지니어',
+    );
+    expect(normalizeTitle('Разработчик Python')).toBe('разработчик python');
   });
 
   it('a title that is only a tag has an empty key, as does a non-string', () => {

@@ -78,7 +78,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'hardware-engineering',
-    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|(?:civil|structural|environmental|geotechnical|transportation|traffic|water resources|chemical|process|manufacturing|industrial|biomedical|materials|mining|petroleum|aerospace|nuclear|hvac|mep|piping|construction) engineer\w*|firmware|fpga|asic|pcb|rf engineer|wireless engineer\w*|antenna|wastewater|water treatment|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design)\b/,
+    /\b(?:hardware|electrical engineer\w*|mechanical engineer\w*|(?:civil|structural|environmental|geotechnical|transportation|traffic|water resources|chemical|process|manufacturing|industrial|biomedical|materials|mining|petroleum|aerospace|nuclear|hvac|mep|piping|construction) engineer\w*|firmware|fpga|asic|pcb|rf engineer|wireless engineer\w*|antenna|wastewater|water treatment|silicon|analog|embedded|chip|semiconductor|mechatronics|robotics engineer|manufacturing engineer|process engineer|civil engineer|structural engineer|chemical engineer|design verification|verification engineer|physical design|(?<!software[ /])(?:electrical|mechanical|electro-?mechanical|power electronics|power systems|thermal|capacitor|battery|controls|stress|propulsion|avionics|optical|electro-?optical|photonics|spacecraft|satellite|hydraulic|instrumentation)(?:[ /&,-]+(?!software\b)[a-z]+){0,3}?[ /&,-]+(?:engineer\w*|engineering|design engineer\w*)|engineer\w*(?: intern)?,? (?:- )?(?:electrical|mechanical)|(?<!software )project engineer\w*|engineer(?:ing)? technician)\b/,
   ],
   [
     'marketing',
@@ -86,7 +86,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'content-writing',
-    /\b(?:writer|copywriter|editor|editorial|producer|videographer|video editor|podcast\w*|content (?:strategist|creator|producer|designer|manager|specialist)|journalist|technical writer|documentation|localization|translator)\b/,
+    /\b(?:writer|copywriter|copywriting|editor|editorial|producer|videographer|video editor|podcast\w*|content (?:strategist|creator|producer|designer|manager|specialist)|journalist|technical writer|documentation|localization|translator)\b/,
   ],
   [
     'finance',

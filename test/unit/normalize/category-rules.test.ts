@@ -90,3 +90,41 @@ describe('a title no rule reads', () => {
     expect(classifyCategory('???')).toBeNull();
   });
 });
+
+// Real titles of ../shared/data that fell into software engineering by their "engineer"
+// (stop 23): 283 of them, read one by one before and after.
+describe('engineers of physical things', () => {
+  it.each([
+    'Controls Engineer',
+    'Principal Capacitor Engineer',
+    'Engineer, Electrical',
+    'Electrical Performance Engineer',
+    'Senior Thermal Engineer',
+    'Project Engineer - Water Resources',
+    'OSP Construction Project Engineer',
+    'Mechanical Design Engineer',
+    'Senior Power Electronics Engineer',
+    'Senior Engineering Technician, Fluid Systems',
+    'Propulsion Test Responsible Engineer I',
+    'Staff Optical Engineer, Waveguide Design',
+    'Ingénieur·e en analyse de contraintes de tuyauterie (Piping Stress Engineer)',
+  ])('%j is hardware engineering', (title) => {
+    expect(classifyCategory(title)).toBe('hardware-engineering');
+  });
+
+  it.each([
+    ['2024 Summer Avionics Software Engineer Internship', 'software-engineering'],
+    ['Software Project Engineer', 'software-engineering'],
+    // A domain word without an engineer is not an engineering job.
+    ['Global Supply Manager, Avionics', 'other'],
+    ['Satellite Operator', 'operations'],
+    ['Electrical Technician', 'operations'],
+  ])('%j stays %s', (title, expected) => {
+    expect(classifyCategory(title)).toBe(expected);
+  });
+
+  it('copywriting is writing', () => {
+    expect(classifyCategory('Senior Manager, Video Copywriting')).toBe('content-writing');
+    expect(classifyCategory('Associate, Copywriting')).toBe('content-writing');
+  });
+});

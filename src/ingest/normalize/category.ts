@@ -36,7 +36,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'sales',
-    /\b(?:sales|account exec(?:utive)?|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director))\b/,
+    /\b(?:sales|account exec(?:utive)?|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director)|gtm engineer\w*|go[- ]to[- ]market engineer\w*|customer engineer\w*)\b/,
   ],
   [
     'customer-success',

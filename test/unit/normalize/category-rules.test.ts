@@ -123,6 +123,11 @@ describe('engineers of physical things', () => {
     expect(classifyCategory(title)).toBe(expected);
   });
 
+  it('a go-to-market or customer engineer sells', () => {
+    expect(classifyCategory('GTM Engineer')).toBe('sales');
+    expect(classifyCategory('Customer Engineer, Google Cloud')).toBe('sales');
+  });
+
   it('copywriting is writing', () => {
     expect(classifyCategory('Senior Manager, Video Copywriting')).toBe('content-writing');
     expect(classifyCategory('Associate, Copywriting')).toBe('content-writing');

@@ -73,12 +73,15 @@ export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnkn
     : place;
 }
 
-/** The part without site words ("Office", "HQ", "Preferred"). */
+// "US Based", "Bangkok based", "based in the US": where the job is based is the place.
+const BASED = /^based\s+in\s+(?:the\s+)?|[\s-]+based$/i;
+
+/** The part without site words ("Office", "HQ", "Preferred") and "based". */
 export function cleanPart(part: string): string {
   let p = part.trim();
   for (let before = ''; before !== p;) {
     before = p;
-    p = p.replace(SITE_WORDS, '').trim();
+    p = p.replace(SITE_WORDS, '').replace(BASED, '').trim();
   }
   return p;
 }
@@ -148,7 +151,18 @@ function takeCountryAndRegion(parts: string[], place: PlaceParts): string | null
       country !== region.code &&
       resolveCity(first, { region: region.code, countryCode: region.countryCode }) === null &&
       resolveCity(first, { countryCode: country }) !== null;
-    if (region && !cityOfCountry && !(country && /^[A-Z]{2}$/.test(last) && parts.length >= 3)) {
+    // "Toronto, Ontario, CA", "Munich, Bavaria, DE": after a province or a region the code is
+    // the country; "Bayview, San Francisco, CA" and "United States, Santa Monica, CA" name a
+    // city of the state before it.
+    const before = parts[parts.length - 2] as string;
+    const codeIsCountry =
+      region !== null &&
+      country !== null &&
+      /^[A-Z]{2}$/.test(last) &&
+      parts.length >= 3 &&
+      (lookupRegion(before, country) !== null ||
+        resolveCity(before, { region: region.code, countryCode: region.countryCode }) === null);
+    if (region && !cityOfCountry && !codeIsCountry) {
       place.region = region.code;
       place.countryCode = region.countryCode;
       regionPart = parts.pop() ?? null;
@@ -184,10 +198,13 @@ function isElsewhere(name: string, code: string): boolean {
 
 /** A city big enough that a list of such names is a list of places, not city + region. */
 function isCityThere(place: PlaceParts, name: string): boolean {
-  if (lookupAlias(name)) return true;
+  // In a state named with the list, a city of that state only.
+  const region = place.region !== null && lookupRegion(place.region) ? place.region : null;
+  const alias = lookupAlias(name);
+  if (alias) return region === null || alias.region === region;
   // "VIC", "NSW": a code, not the town of Vic.
   if (/^[A-Z]{2,3}$/.test(name)) return false;
-  const info = resolveCity(name, { countryCode: place.countryCode });
+  const info = resolveCity(name, { region, countryCode: place.countryCode });
   return info !== null && info.population >= 15_000;
 }
 
@@ -215,6 +232,12 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   if (parts.length >= 2 && countries.every((c) => c !== null) && new Set(countries).size === parts.length) {
     return countries.map((c) => ({ city: null, region: null, countryCode: c }));
   }
+  // "CO, FL, GA", "Remote - ME, NH, MA": a list of state codes, a place per state (they
+  // were read as a city "CO" in Florida, or Morocco).
+  const states = parts.map((part) => (/^[A-Z]{2}$/.test(part) ? lookupRegion(part, hint.countryCode) : null));
+  if (parts.length >= 2 && states.every((s) => s !== null) && new Set(parts).size === parts.length) {
+    return states.map((s) => ({ city: null, region: s.code, countryCode: s.countryCode }));
+  }
   const place: PlaceParts = { city: null, region: hint.region, countryCode: hint.countryCode };
   if (parts.length === 0) return [place];
   if (parts.length === 1) return [solePart(place, parts[0] as string, ctx)];
@@ -232,9 +255,11 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   if (parts.length === 1 && place.region === null && place.countryCode !== null) {
     return [solePartIn(place, parts[0] as string, ctx)];
   }
-  // "Amsterdam, Berlin, Munich, Ghent": several cities, each a place (a name the
-  // gazetteer lacks among them is dropped).
-  const cities = place.region === null ? parts.filter((p) => isCityThere(place, p)) : [];
+  // "Amsterdam, Berlin, Munich, Ghent", "Dallas, Houston, Austin, TX": several cities (of
+  // the state, when one is named), each a place; a name the gazetteer lacks among them is
+  // dropped.
+  const cities =
+    place.region === null || lookupRegion(place.region) ? parts.filter((p) => isCityThere(place, p)) : [];
   if (cities.length >= 2 && cities.length * 2 >= parts.length) {
     return cities.map((p) => withCity(place, p, ctx));
   }

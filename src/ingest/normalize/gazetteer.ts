@@ -68,7 +68,7 @@ function keyOf(s: string): string {
     if (!lower.includes('saint')) return lower;
   }
   const folded = (/^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : foldText(s)).replace(
-    /(?<![a-z])([a-z]{2,})\.(?=[a-z])/g,
+    /([a-z]{2,})\.(?=[a-z])/g,
     '$1 ',
   );
   let key = '';

@@ -61,13 +61,13 @@ export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnkn
   // Leftovers of separators ("/ or") and postal codes are not cities.
   if (!/\p{L}{2}/u.test(city) || /^(?:or|and|to|in)(?:\s|$)/i.test(city) || isNotAPlace(city)) return place;
   // "Chantilly/Herndon", "Islamabad & Lahore": the first the gazetteer knows.
-  const names = /[/&]/.test(city) ? city.split(/\s*[/&]\s*/).filter((n) => n !== '') : [city];
+  const names = city.split(/\s*[/&]\s*/);
   for (const name of names) {
     if (isNotAPlace(name)) continue;
     const info = resolveIn(place, name, ctx);
     if (info) return cityPlace(place, info);
   }
-  const first = names[0] ?? '';
+  const first = names[0] as string;
   return keepUnknown && city === written && isNameLike(first) && !isNotAPlace(first)
     ? { ...place, city: first }
     : place;
@@ -78,18 +78,22 @@ const BASED = /^based\s+in\s+(?:the\s+)?|[\s-]+based$/i;
 
 /** The part without site words ("Office", "HQ", "Preferred") and "based". */
 export function cleanPart(part: string): string {
-  let p = part.trim();
-  for (let before = ''; before !== p;) {
+  let p = part;
+  let before: string;
+  do {
     before = p;
     p = p.replace(SITE_WORDS, '').replace(BASED, '').trim();
-  }
+  } while (p !== before);
   return p;
 }
 
-/** Street parts dropped; one that ends in a known city ("2116 Penn Ave Pittsburgh") keeps it. */
+/**
+ * Street parts dropped; one that ends in a known city ("2116 Penn Ave Pittsburgh") keeps it,
+ * and a city whose name reads like a street ("100 Mile House") stays.
+ */
 function withoutStreets(parts: string[]): string[] {
   return parts.flatMap((part) => {
-    if (!isStreet(part)) return [part];
+    if (!isStreet(part) || resolveCity(part) !== null) return [part];
     const tail = streetTail(part).find((t) => resolveCity(t) !== null);
     return tail ? [tail] : [];
   });
@@ -221,9 +225,18 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   if (tail && lookupRegion(tail[1] as string) && countryCode(tail[2] as string)) {
     parts.splice(parts.length - 1, 1, tail[1] as string);
   }
-  // "United States, California, Los Angeles", "Mexico, Mexico City": the country first.
+  // "United States, California, Los Angeles", "Mexico, Mexico City", "United States, FL": the
+  // country first; not "Lebanon, Ohio", "Peru, Indiana", a town of the state named so.
   const last = parts[parts.length - 1] ?? '';
-  if (parts.length >= 2 && isCountryOnly(parts[0] as string) && !countryCode(last) && !lookupRegion(last)) {
+  const lastRegion = lookupRegion(last);
+  const first = parts[0] as string;
+  if (
+    parts.length >= 2 &&
+    isCountryOnly(first) &&
+    !countryCode(last) &&
+    (lastRegion === null ||
+      resolveCity(first, { region: lastRegion.code, countryCode: lastRegion.countryCode }) === null)
+  ) {
     parts = parts.reverse();
   }
   // "US, Canada", "Germany, Austria, Switzerland": a list of countries, each a place

@@ -4,6 +4,7 @@
  * values are what the posting's location text says.
  */
 import { describe, expect, it } from 'vitest';
+import { placeKey } from '../../../src/ingest/normalize/gazetteer.ts';
 import { resolveLocations } from '../../../src/ingest/normalize/location.ts';
 import { p, parts, places } from '../../helpers/places.ts';
 
@@ -138,6 +139,32 @@ describe('a city in parentheses beside its country or state', () => {
   });
 });
 
+describe('gazetteer keys: which spellings of a name meet', () => {
+  it.each([
+    // An abbreviation of two letters or more glued to the next word is a word of its own.
+    ['St.Petersburg', 'st petersburg'],
+    ['St. Petersburg', 'st petersburg'],
+    ['Mt.Kisco', 'mt kisco'],
+    // Every "Saint" of a name is "St"; "saint" inside a word is not.
+    ['Saint-Just-Saint-Rambert', 'st just st rambert'],
+    ['St-Just-St-Rambert', 'st just st rambert'],
+    ['Lieusaint', 'lieusaint'],
+    ['Kersaint-Plabennec', 'kersaint plabennec'],
+    // Digits are part of the name.
+    ['100 Mile House', '100 mile house'],
+    ['Dublin-10', 'dublin 10'],
+  ])('placeKey(%j) = %j', (name, key) => {
+    expect(placeKey(name)).toBe(key);
+  });
+
+  it.each([
+    ['St-Just-St-Rambert', p('Saint-Just-Saint-Rambert', null, 'FR')],
+    ['Lieusaint', p('Lieusaint', null, 'FR')],
+  ])('%j is found as %j', (text, expected) => {
+    expect(places(text)).toEqual([expected]);
+  });
+});
+
 describe('an abbreviation glued to the name', () => {
   it.each([
     ['St.Petersburg', [p('Saint Petersburg', null, 'RU')]],
@@ -171,6 +198,49 @@ describe('separator words stay apart from names that begin with them', () => {
     ['Andover, MA', [p('Andover', 'MA', 'US')]],
     ['Toledo, OH', [p('Toledo', 'OH', 'US')]],
     ['Indianapolis', [p('Indianapolis', 'IN', 'US')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});
+
+describe('the city part of a comma list', () => {
+  it.each([
+    // Postal codes written with a space ("111 22", "110 00") are no part of the city.
+    ['Stockholm 111 22', [p('Stockholm', null, 'SE')]],
+    ['Praha 110 00', [p('Prague', null, 'CZ')]],
+    // An area before a slash is no city ("EU" is also the French town of Eu).
+    ['EU/Berlin', [p('Berlin', null, 'DE')]],
+    // A town whose name reads like a street address.
+    ['100 Mile House, BC', [p('100 Mile House', 'BC', 'CA')]],
+    // Spaces around the parts.
+    [' Austin ,  TX ', [p('Austin', 'TX', 'US')]],
+    ['Austin ,TX', [p('Austin', 'TX', 'US')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+
+  it.each([
+    // The town of the province named, not the bigger namesake of another province.
+    ['Windsor, NS', 44.99, -64.13],
+    ['Windsor, ON', 42.3, -83.02],
+    ['Waterloo, QC', 45.35, -72.52],
+  ])('%j is at %f, %f', (text, latitude, longitude) => {
+    const [place] = resolveLocations(text).places;
+    expect(place?.latitude).toBeCloseTo(latitude, 0);
+    expect(place?.longitude).toBeCloseTo(longitude, 0);
+  });
+});
+
+describe('the country written before its state', () => {
+  it.each([
+    // These were a city named "United States" (or "USA") in the state.
+    ['USA, Texas', [p(null, 'TX', 'US')]],
+    ['United States, FL', [p(null, 'FL', 'US')]],
+    ['United States of America (USA), Alabama', [p(null, 'AL', 'US')]],
+    // A town of the state named like a country stays the town.
+    ['Lebanon, Ohio', [p('Lebanon', 'OH', 'US')]],
+    ['Peru, Indiana', [p('Peru', 'IN', 'US')]],
+    ['Holland, MI', [p('Holland', 'MI', 'US')]],
   ])('%j', (text, expected) => {
     expect(places(text)).toEqual(expected);
   });

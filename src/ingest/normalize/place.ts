@@ -218,13 +218,8 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
     text
       .split(',')
       .map(cleanPart)
-      .filter((p) => p !== '' && !isNotAPlace(p) && !/^\d[\d -]*$/.test(p)),
+      .filter((p) => !isNotAPlace(p) && !/^\d[\d -]*$/.test(p)),
   );
-  // "Boston, MA  USA": a trailing country glued to the state by spaces.
-  const tail = parts.length >= 2 ? /^([A-Z]{2})\s+(\S.*)$/.exec(parts[parts.length - 1] as string) : null;
-  if (tail && lookupRegion(tail[1] as string) && countryCode(tail[2] as string)) {
-    parts.splice(parts.length - 1, 1, tail[1] as string);
-  }
   // "United States, California, Los Angeles", "Mexico, Mexico City", "United States, FL": the
   // country first; not "Lebanon, Ohio", "Peru, Indiana", a town of the state named so.
   const last = parts[parts.length - 1] ?? '';
@@ -248,7 +243,7 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   // "CO, FL, GA", "Remote - ME, NH, MA": a list of state codes, a place per state (they
   // were read as a city "CO" in Florida, or Morocco).
   const states = parts.map((part) => (/^[A-Z]{2}$/.test(part) ? lookupRegion(part, hint.countryCode) : null));
-  if (parts.length >= 2 && states.every((s) => s !== null) && new Set(parts).size === parts.length) {
+  if (parts.length >= 2 && states.every((s) => s !== null)) {
     return states.map((s) => ({ city: null, region: s.code, countryCode: s.countryCode }));
   }
   const place: PlaceParts = { city: null, region: hint.region, countryCode: hint.countryCode };

@@ -50,6 +50,8 @@ describe('a list of state codes is a place per state', () => {
     ['Remote - CO, FL, GA, MA, MD', states('CO', 'FL', 'GA', 'MA', 'MD')],
     ['WA, OR, ID, NV, UT, AZ, NM, TX, CA', states('WA', 'OR', 'ID', 'NV', 'UT', 'AZ', 'NM', 'TX', 'CA')],
     ['NY, US, CA, US, IL, US - Remote', states('NY', 'CA', 'IL')],
+    // A state written twice is that state (not a city named "NY").
+    ['Remote - NY, NY, NJ', states('NY', 'NJ')],
     // Not all state codes: the comma list as before.
     ['Toronto, ON', [p('Toronto', 'ON', 'CA')]],
     ['NY, US', states('NY')],
@@ -241,6 +243,44 @@ describe('the country written before its state', () => {
     ['Lebanon, Ohio', [p('Lebanon', 'OH', 'US')]],
     ['Peru, Indiana', [p('Peru', 'IN', 'US')]],
     ['Holland, MI', [p('Holland', 'MI', 'US')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});
+
+describe('the parts before the country: a region, a postal code or more cities', () => {
+  it.each([
+    // A postal code is no region.
+    ['London, EC1A 1BB, United Kingdom', [p('London', null, 'GB')]],
+    // Two cities of the country are two places, not a city in the region "Berlin".
+    ['Munich, Berlin, Germany', [p('Munich', null, 'DE'), p('Berlin', null, 'DE')]],
+    // A region of the country, written as the posting writes it.
+    ['Gdansk, Pomerania, PL', [p('Gdańsk', 'Pomerania', 'PL')]],
+    ['Potsdam, Brandenburg, DE', [p('Potsdam', 'Brandenburg', 'DE')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});
+
+describe('a postal code as a part of its own', () => {
+  it.each([
+    ['977 Fox Street, Bronx, NY, 10459', [p('Bronx', 'NY', 'US')]],
+    ['Huntsville AL, 35274', [p('Huntsville', 'AL', 'US')]],
+    ['Redpoint Oxford, Oxford, Mississippi, 38655', [p('Oxford', 'MS', 'US')]],
+    ['Austin, TX, 78701', [p('Austin', 'TX', 'US')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});
+
+describe('"City, New York": the state, unless the city is far bigger elsewhere', () => {
+  it.each([
+    // Cities of the state: one place.
+    ['Rochester, New York', [p('Rochester', 'NY', 'US')]],
+    ['Buffalo, New York', [p('Buffalo', 'NY', 'US')]],
+    ['Albany, New York', [p('Albany', 'NY', 'US')]],
+    // No Boston in the state worth the name: two cities.
+    ['Boston, New York', [p('Boston', 'MA', 'US'), p('New York', 'NY', 'US')]],
   ])('%j', (text, expected) => {
     expect(places(text)).toEqual(expected);
   });

@@ -73,16 +73,13 @@ export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnkn
     : place;
 }
 
-// "US Based", "Bangkok based", "based in the US": where the job is based is the place.
-const BASED = /^based\s+in\s+(?:the\s+)?|[\s-]+based$/i;
-
-/** The part without site words ("Office", "HQ", "Preferred") and "based". */
+/** The part without site words ("Office", "HQ", "Preferred", "based"). */
 export function cleanPart(part: string): string {
   let p = part;
   let before: string;
   do {
     before = p;
-    p = p.replace(SITE_WORDS, '').replace(BASED, '').trim();
+    p = p.replace(SITE_WORDS, '').trim();
   } while (p !== before);
   return p;
 }

@@ -56,14 +56,21 @@ export function placeKey(s: string): string {
   return key;
 }
 
-/** Dots dropped, runs of other non-alphanumerics one space, "saint" → "st". */
+/**
+ * Dots dropped, runs of other non-alphanumerics one space, "saint" → "st". A dot glued to
+ * the next word after an abbreviation of two letters or more separates them ("St.Petersburg"
+ * is "st petersburg", as "St. Petersburg" is); initials stay one word ("D.C." is "dc").
+ */
 function keyOf(s: string): string {
   // Plain ASCII words (most names) are their own key, lower case.
   if (/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/.test(s)) {
     const lower = s.toLowerCase();
     if (!lower.includes('saint')) return lower;
   }
-  const folded = /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : foldText(s);
+  const folded = (/^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : foldText(s)).replace(
+    /([a-z]{2,})\.(?=[a-z])/g,
+    '$1 ',
+  );
   let key = '';
   let space = false;
   for (let i = 0; i < folded.length; i++) {

@@ -61,32 +61,36 @@ export function withCity(place: PlaceParts, cityText: string, ctx: Ctx, keepUnkn
   // Leftovers of separators ("/ or") and postal codes are not cities.
   if (!/\p{L}{2}/u.test(city) || /^(?:or|and|to|in)(?:\s|$)/i.test(city) || isNotAPlace(city)) return place;
   // "Chantilly/Herndon", "Islamabad & Lahore": the first the gazetteer knows.
-  const names = /[/&]/.test(city) ? city.split(/\s*[/&]\s*/).filter((n) => n !== '') : [city];
+  const names = city.split(/\s*[/&]\s*/);
   for (const name of names) {
     if (isNotAPlace(name)) continue;
     const info = resolveIn(place, name, ctx);
     if (info) return cityPlace(place, info);
   }
-  const first = names[0] ?? '';
+  const first = names[0] as string;
   return keepUnknown && city === written && isNameLike(first) && !isNotAPlace(first)
     ? { ...place, city: first }
     : place;
 }
 
-/** The part without site words ("Office", "HQ", "Preferred"). */
+/** The part without site words ("Office", "HQ", "Preferred", "based"). */
 export function cleanPart(part: string): string {
-  let p = part.trim();
-  for (let before = ''; before !== p;) {
+  let p = part;
+  let before: string;
+  do {
     before = p;
     p = p.replace(SITE_WORDS, '').trim();
-  }
+  } while (p !== before);
   return p;
 }
 
-/** Street parts dropped; one that ends in a known city ("2116 Penn Ave Pittsburgh") keeps it. */
+/**
+ * Street parts dropped; one that ends in a known city ("2116 Penn Ave Pittsburgh") keeps it,
+ * and a city whose name reads like a street ("100 Mile House") stays.
+ */
 function withoutStreets(parts: string[]): string[] {
   return parts.flatMap((part) => {
-    if (!isStreet(part)) return [part];
+    if (!isStreet(part) || resolveCity(part) !== null) return [part];
     const tail = streetTail(part).find((t) => resolveCity(t) !== null);
     return tail ? [tail] : [];
   });
@@ -148,7 +152,18 @@ function takeCountryAndRegion(parts: string[], place: PlaceParts): string | null
       country !== region.code &&
       resolveCity(first, { region: region.code, countryCode: region.countryCode }) === null &&
       resolveCity(first, { countryCode: country }) !== null;
-    if (region && !cityOfCountry && !(country && /^[A-Z]{2}$/.test(last) && parts.length >= 3)) {
+    // "Toronto, Ontario, CA", "Munich, Bavaria, DE": after a province or a region the code is
+    // the country; "Bayview, San Francisco, CA" and "United States, Santa Monica, CA" name a
+    // city of the state before it.
+    const before = parts[parts.length - 2] as string;
+    const codeIsCountry =
+      region !== null &&
+      country !== null &&
+      /^[A-Z]{2}$/.test(last) &&
+      parts.length >= 3 &&
+      (lookupRegion(before, country) !== null ||
+        resolveCity(before, { region: region.code, countryCode: region.countryCode }) === null);
+    if (region && !cityOfCountry && !codeIsCountry) {
       place.region = region.code;
       place.countryCode = region.countryCode;
       regionPart = parts.pop() ?? null;
@@ -184,10 +199,13 @@ function isElsewhere(name: string, code: string): boolean {
 
 /** A city big enough that a list of such names is a list of places, not city + region. */
 function isCityThere(place: PlaceParts, name: string): boolean {
-  if (lookupAlias(name)) return true;
+  // In a state named with the list, a city of that state only.
+  const region = place.region !== null && lookupRegion(place.region) ? place.region : null;
+  const alias = lookupAlias(name);
+  if (alias) return region === null || alias.region === region;
   // "VIC", "NSW": a code, not the town of Vic.
   if (/^[A-Z]{2,3}$/.test(name)) return false;
-  const info = resolveCity(name, { countryCode: place.countryCode });
+  const info = resolveCity(name, { region, countryCode: place.countryCode });
   return info !== null && info.population >= 15_000;
 }
 
@@ -197,16 +215,20 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
     text
       .split(',')
       .map(cleanPart)
-      .filter((p) => p !== '' && !isNotAPlace(p) && !/^\d[\d -]*$/.test(p)),
+      .filter((p) => !isNotAPlace(p) && !/^\d[\d -]*$/.test(p)),
   );
-  // "Boston, MA  USA": a trailing country glued to the state by spaces.
-  const tail = parts.length >= 2 ? /^([A-Z]{2})\s+(\S.*)$/.exec(parts[parts.length - 1] as string) : null;
-  if (tail && lookupRegion(tail[1] as string) && countryCode(tail[2] as string)) {
-    parts.splice(parts.length - 1, 1, tail[1] as string);
-  }
-  // "United States, California, Los Angeles", "Mexico, Mexico City": the country first.
+  // "United States, California, Los Angeles", "Mexico, Mexico City", "United States, FL": the
+  // country first; not "Lebanon, Ohio", "Peru, Indiana", a town of the state named so.
   const last = parts[parts.length - 1] ?? '';
-  if (parts.length >= 2 && isCountryOnly(parts[0] as string) && !countryCode(last) && !lookupRegion(last)) {
+  const lastRegion = lookupRegion(last);
+  const first = parts[0] as string;
+  if (
+    parts.length >= 2 &&
+    isCountryOnly(first) &&
+    !countryCode(last) &&
+    (lastRegion === null ||
+      resolveCity(first, { region: lastRegion.code, countryCode: lastRegion.countryCode }) === null)
+  ) {
     parts = parts.reverse();
   }
   // "US, Canada", "Germany, Austria, Switzerland": a list of countries, each a place
@@ -214,6 +236,12 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   const countries = parts.map((part) => (lookupRegion(part) === null ? countryCode(part) : null));
   if (parts.length >= 2 && countries.every((c) => c !== null) && new Set(countries).size === parts.length) {
     return countries.map((c) => ({ city: null, region: null, countryCode: c }));
+  }
+  // "CO, FL, GA", "Remote - ME, NH, MA": a list of state codes, a place per state (they
+  // were read as a city "CO" in Florida, or Morocco).
+  const states = parts.map((part) => (/^[A-Z]{2}$/.test(part) ? lookupRegion(part, hint.countryCode) : null));
+  if (parts.length >= 2 && states.every((s) => s !== null)) {
+    return states.map((s) => ({ city: null, region: s.code, countryCode: s.countryCode }));
   }
   const place: PlaceParts = { city: null, region: hint.region, countryCode: hint.countryCode };
   if (parts.length === 0) return [place];
@@ -232,9 +260,11 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   if (parts.length === 1 && place.region === null && place.countryCode !== null) {
     return [solePartIn(place, parts[0] as string, ctx)];
   }
-  // "Amsterdam, Berlin, Munich, Ghent": several cities, each a place (a name the
-  // gazetteer lacks among them is dropped).
-  const cities = place.region === null ? parts.filter((p) => isCityThere(place, p)) : [];
+  // "Amsterdam, Berlin, Munich, Ghent", "Dallas, Houston, Austin, TX": several cities (of
+  // the state, when one is named), each a place; a name the gazetteer lacks among them is
+  // dropped.
+  const cities =
+    place.region === null || lookupRegion(place.region) ? parts.filter((p) => isCityThere(place, p)) : [];
   if (cities.length >= 2 && cities.length * 2 >= parts.length) {
     return cities.map((p) => withCity(place, p, ctx));
   }

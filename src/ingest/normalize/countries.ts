@@ -5,6 +5,8 @@
  * The currency column lets a bare "$" or an unmarked "150-180k" take the currency of
  * the posting's country instead of always assuming US dollars.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { foldText } from '../../domain/text.ts';
 
 const SECONDARY = '--secondary--';
@@ -182,6 +184,7 @@ const COUNTRY_ROWS: ReadonlyArray<readonly string[]> = [
 
 const BY_ALIAS = new Map<string, string>();
 const CURRENCY = new Map<string, string>();
+const KNOWN = new Set<string>();
 // Codes accepted as bare two-letter input.
 const CODES = new Set<string>();
 let secondary = false;
@@ -192,9 +195,67 @@ for (const row of COUNTRY_ROWS) {
   }
   const [iso, currency, ...names] = row as [string, string, ...string[]];
   CURRENCY.set(iso, currency);
+  KNOWN.add(iso);
   if (!secondary || !US_STATE_CODES.has(iso)) CODES.add(iso);
   for (const name of names) BY_ALIAS.set(countryKey(name), iso);
 }
+
+/**
+ * Every other ISO 3166-1 country, from `country-region-data` (the package regions.ts
+ * reads): the table above has the ones feeds name most, with their currencies and the
+ * aliases they use; without these, "Moscow, Russia" or "Tehran, Iran" named no country
+ * ("RU" was no code). Their names as the package writes them ("Iran, Islamic Republic
+ * of") and the part before the comma or parenthesis ("Iran", "Holy See"), unless another
+ * country already has that name (the table's countries gain names too: "Macedonia",
+ * "Burma"); their codes as bare input unless a US state or a
+ * Canadian province has it ("MS" stays Mississippi, not Montserrat). No currency: their
+ * unmarked pay figures stay without one.
+ */
+interface PackageCountry {
+  countryName: string;
+  countryShortCode: string;
+  regions: { shortCode?: string }[];
+}
+const PACKAGE: PackageCountry[] = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('country-region-data/data.json'), 'utf8'),
+) as PackageCountry[];
+const NORTH_AMERICAN_CODES = new Set(
+  PACKAGE.filter((c) => c.countryShortCode === 'US' || c.countryShortCode === 'CA').flatMap((c) =>
+    c.regions.map((r) => r.shortCode ?? ''),
+  ),
+);
+// Codes that are words or abbreviations in location text: "NA" (North America, n/a), "TO",
+// "SO", "AM", "PM", "ST" (Saint, Street), "AI", "TV": by name only.
+const WORD_CODES = new Set(['NA', 'TO', 'SO', 'AM', 'PM', 'ST', 'AI', 'TV', 'IO', 'AQ', 'BV']);
+// Short names feeds use that the package words otherwise.
+const MORE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  RU: ['Russia'],
+  SY: ['Syria'],
+  BN: ['Brunei'],
+  VA: ['Vatican', 'Vatican City'],
+  SZ: ['Swaziland'],
+  MM: ['Burma'],
+  CD: ['DR Congo', 'DRC', 'Democratic Republic of the Congo'],
+  CG: ['Republic of the Congo'],
+  KP: ['North Korea'],
+};
+const added = new Map<string, string | null>();
+for (const c of PACKAGE) {
+  const iso = c.countryShortCode;
+  if (!KNOWN.has(iso)) {
+    KNOWN.add(iso);
+    if (!NORTH_AMERICAN_CODES.has(iso) && !WORD_CODES.has(iso)) CODES.add(iso);
+  }
+  const full = c.countryName;
+  const names = [full, full.split(',')[0] ?? '', full.split(' (')[0] ?? '', ...(MORE_NAMES[iso] ?? [])];
+  for (const name of names) {
+    const key = countryKey(name);
+    if (key === '' || BY_ALIAS.has(key)) continue;
+    // A short name two new countries share ("Congo", "Virgin Islands") names neither.
+    added.set(key, added.has(key) && added.get(key) !== iso ? null : iso);
+  }
+}
+for (const [key, iso] of added) if (iso !== null) BY_ALIAS.set(key, iso);
 
 function countryKey(s: string): string {
   return foldText(s)
@@ -205,7 +266,7 @@ function countryKey(s: string): string {
 
 /** True for the ISO codes the table knows (upper case expected). */
 export function isKnownCountryCode(code: string): boolean {
-  return CURRENCY.has(code);
+  return KNOWN.has(code);
 }
 
 /**

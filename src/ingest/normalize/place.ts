@@ -225,7 +225,8 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   if (
     parts.length >= 2 &&
     isCountryOnly(first) &&
-    !countryCode(last) &&
+    // "US, CA": a code the first country has a state of is that state, not Canada.
+    (!countryCode(last) || (/^[A-Z]{2}$/.test(last) && lookupRegion(last, countryCode(first)) !== null)) &&
     (lastRegion === null ||
       resolveCity(first, { region: lastRegion.code, countryCode: lastRegion.countryCode }) === null)
   ) {
@@ -239,8 +240,17 @@ export function parseCommaList(text: string, hint: PlaceParts, ctx: Ctx): Resolv
   }
   // "CO, FL, GA", "Remote - ME, NH, MA": a list of state codes, a place per state (they
   // were read as a city "CO" in Florida, or Morocco).
+  // "NY, NY" is how New York City is written (the city by its state's code).
+  if (parts.length === 2 && parts[0] === 'NY' && parts[1] === 'NY') parts = ['New York City', 'NY'];
+  // Not "LA, CA" (Los Angeles: a city's alias first) nor "NY, NY", "DC, DC" (the city
+  // named by its state's code, then the state).
   const states = parts.map((part) => (/^[A-Z]{2}$/.test(part) ? lookupRegion(part, hint.countryCode) : null));
-  if (parts.length >= 2 && states.every((s) => s !== null)) {
+  if (
+    parts.length >= 2 &&
+    states.every((s) => s !== null) &&
+    (parts.length > 2 || parts[0] !== parts[1]) &&
+    lookupAlias(parts[0] as string) === null
+  ) {
     return states.map((s) => ({ city: null, region: s.code, countryCode: s.countryCode }));
   }
   const place: PlaceParts = { city: null, region: hint.region, countryCode: hint.countryCode };

@@ -285,3 +285,33 @@ describe('"City, New York": the state, unless the city is far bigger elsewhere',
     expect(places(text)).toEqual(expected);
   });
 });
+
+describe('two codes after each other', () => {
+  // After the state-code lists ("ME, NH, MA") were read as states, "LA, CA" became
+  // Louisiana and California and "DC, DC" lost Washington (stop 23).
+  const read = (text: string) => resolveLocations(text).places.map((x) => [x.city, x.region, x.countryCode]);
+  it.each([
+    ['LA, CA', [['Los Angeles', 'CA', 'US']]],
+    ['DC, DC', [['Washington', 'DC', 'US']]],
+    ['NY, NY', [['New York', 'NY', 'US']]],
+    ['US, CA', [[null, 'CA', 'US']]],
+    ['US, TX', [[null, 'TX', 'US']]],
+    [
+      'CO, FL, GA',
+      [
+        [null, 'CO', 'US'],
+        [null, 'FL', 'US'],
+        [null, 'GA', 'US'],
+      ],
+    ],
+    [
+      'US, Canada',
+      [
+        [null, null, 'US'],
+        [null, null, 'CA'],
+      ],
+    ],
+  ])('%j is %j', (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});

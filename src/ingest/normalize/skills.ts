@@ -81,18 +81,21 @@ const INSENSITIVE = buildMatcher('gi', (d) => d.i ?? (d.cs ? [] : [d.name]));
 const SENSITIVE = buildMatcher('g', (d) => d.cs ?? []);
 
 // Go: capitalized, not "Go-to-market" / "Go to" / "Go live", and next to another
-// language or after a preposition that introduces a language.
+// language, after a preposition that introduces a language (capitalized too when it opens
+// a sentence: "Using Go, build…"), or alone as a list item ("• Go").
 const GO_RE =
-  /(?:(?<=(?:\b(?:in|with|using|writing|write|like|and|or|e\.g\.|including|such as)\s+|[,/(]\s*))Go(?![\w-])(?!\s+(?:to|live|ahead|back|beyond|further|deep|above)\b))|(?:Go(?=\s*(?:,\s*[A-Z]|\/|\)|\s+(?:and|or)\s+[A-Z][a-z+#]|\s+(?:[Dd]evelopers?|[Ee]ngineers?|[Pp]rogramming|[Ll]anguage|[Ss]ervices|[Mm]icroservices|[Bb]ackend|[Cc]ode|[Cc]odebase|[Mm]odules?)\b)))(?![\w-])(?<![\w-]Go)/g;
+  /(?:(?<=(?:\b(?:[Ii]n|[Ww]ith|[Uu]sing|[Ww]riting|[Ww]rite|[Ll]ike|and|or|e\.g\.|[Ii]ncluding|[Ss]uch as)\s+|[,/(]\s*))Go(?![\w-])(?!\s+(?:to|live|ahead|back|beyond|further|deep|above)\b))|(?:Go(?=\s*(?:,\s*[A-Z]|\/|\)|\s+(?:and|or)\s+[A-Z][a-z+#]|\s+(?:[Dd]evelopers?|[Ee]ngineers?|[Pp]rogramming|[Ll]anguage|[Ss]ervices|[Mm]icroservices|[Bb]ackend|[Cc]ode|[Cc]odebase|[Mm]odules?)\b)))(?![\w-])(?<![\w-]Go)|(?<=(?:^|\n)[ \t]*[•*-][ \t]*)Go(?=[ \t]*(?:\r?\n|$|[([]))/g;
 // R: a standalone capital next to another data language or tool.
 const R_RE =
   /(?<![\w&'’.-])R(?![\w&'’+#-])(?=\s*(?:,|\/|\)|\s+(?:and|or)\s+(?:Python|SQL|SAS|Stata|MATLAB|Julia)\b|\s+(?:programming|language|studio|shiny)\b))|(?<=(?:\b(?:Python|SQL|SAS|Stata|MATLAB|in|using|with|like)\s*(?:,|\/|and|or)?\s*))R(?![\w&'’+#-])/g;
 
 // Case-sensitive names are English words too; at the start of a sentence ("Swift
 // delivery.", "Spark joy") the capital proves nothing, so there they count only when a
-// list continues ("React, Vue").
+// list continues ("React, Vue")
 const SENTENCE_START = /(?:^|[.!?:]\s+|\n\s*|[•*-]\s+)$/;
 const LIST_CONTINUES = /^(?:\s*[,/(]|\s+(?:and|or|&)\s)/;
+// …or when the name is the whole line or list item ("• Swift", "Languages: Swift").
+const LINE_ENDS = /^[ \t]*(?:\r?\n|$)/;
 // "excel at", "excel in": the verb, not the spreadsheet.
 const VERB_AFTER = /^\s+(?:at|in)\b/;
 
@@ -113,7 +116,7 @@ function collect(
     if (wordLike) {
       const before = text.slice(Math.max(0, m.index - 4), m.index);
       const after = text.slice(end, end + 12);
-      if (SENTENCE_START.test(before) && !LIST_CONTINUES.test(after)) continue;
+      if (SENTENCE_START.test(before) && !LIST_CONTINUES.test(after) && !LINE_ENDS.test(after)) continue;
       if (m[0] === 'Excel' && VERB_AFTER.test(after)) continue;
     }
     const skill = lookup(m[0]);

@@ -34,6 +34,17 @@ describe('Go', () => {
     ['Go code', ['Go']],
     ['Go codebase', ['Go']],
     ['Go modules', ['Go']],
+    // A sentence opening with the preposition (issue 11: "Using Go" gave nothing).
+    ['Using Go, build the ingestion services.', ['Go']],
+    ['In Go we write the scheduler.', ['Go']],
+    ['With Go and Kubernetes.', ['Go', 'Kubernetes']],
+    ['Writing Go daily.', ['Go']],
+    ['Including Go.', ['Go']],
+    // Alone as a list item.
+    ['Languages:\n• Go\n• Rust', ['Go', 'Rust']],
+    ['Stack:\n- Go\n- PostgreSQL', ['Go', 'PostgreSQL']],
+    ['* Go', ['Go']],
+    ['We are hiring:\n• Go [server-side].\n• Vue/TypeScript [client].', ['Go', 'Vue.js', 'TypeScript']],
   ])('%j names the language', (text, expected) => {
     expect(skills(text)).toEqual(expected);
   });
@@ -54,6 +65,14 @@ describe('Go', () => {
     ['Google Go'],
     ['Go, team!'],
     ['Go with us'],
+    ['Using Go to market playbooks'],
+    ['In Go live week you will'],
+    ['With Go-live support'],
+    ['• Go to market with us'],
+    ['• Go\u00A0big'],
+    ['Go'],
+    ['Ready? Go\nApply now'],
+    ['• Go above and beyond (always)'],
   ])('%j is the English verb, not the language', (text) => {
     expect(skills(text)).toEqual([]);
   });
@@ -111,6 +130,13 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
     ['Swift (iOS)', ['Swift', 'iOS']],
     ['We use Swift', ['Swift']],
     ['Strong Excel', ['Excel']],
+    // The whole line or list item (issue 11: "• Swift" gave nothing).
+    ['Languages:\n• Swift\n• Kotlin', ['Swift', 'Kotlin']],
+    ['• Swift', ['Swift']],
+    ['- Spark\r\n- Hadoop', ['Apache Spark', 'Hadoop']],
+    ['Mobile: Swift', ['Swift']],
+    ['We use:\n\n- Golang\n\n- Typescript\n\n- React\n\n- Redux', ['Go', 'TypeScript', 'React', 'Redux']],
+    ['Offline compute:\n   - Airflow\n   - Spark\n   - BigQuery', ['Airflow', 'Apache Spark', 'BigQuery']],
   ])('%j: a list or the middle of a sentence names the tool', (text, expected) => {
     expect(skills(text)).toEqual(expected);
   });

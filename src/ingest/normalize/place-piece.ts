@@ -109,17 +109,27 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
     return ' ';
   });
   text = collapseWhitespace(text.replace(WORKPLACE_WORDS, ' - '));
+  // Segments outside hints; "Movable Ink - Toronto": the main is the one naming a known city.
+  const mainsOf = (t: string) =>
+    t
+      .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
+      .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
+      .filter((s) => s !== '' && !readHint(s, hints));
+  const cityIn = (segments: string[]) =>
+    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? '')) !== null);
+  const mains = mainsOf(text);
+  let main = cityIn(mains);
+  // "Germany - Remote (Berlin)", "US (Austin, TX)", "Movable Ink (Toronto)": when nothing
+  // outside the parentheses names a city, a city inside them is the place; so is any
+  // place there when nothing but workplace words is outside ("Remote (Springfield, IL)").
   const innerPlace = inner.find((s) => /\p{Lu}/u.test(s));
-  if (!/\p{L}{2}/u.test(text) && innerPlace !== undefined) text = innerPlace;
-  const segments = text
-    .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
-    .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
-    .filter((s) => s !== '');
-  const mains = segments.filter((segment) => !readHint(segment, hints));
-  // "Movable Ink - Toronto": the segment that names a known city.
-  const main = mains.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? '')) !== null) ?? mains[0] ?? null;
+  if (main === undefined && innerPlace !== undefined) {
+    const innerMains = mainsOf(innerPlace);
+    main = cityIn(innerMains) ?? (/\p{L}{2}/u.test(text) ? undefined : innerMains[0]);
+  }
+  main ??= mains[0];
   const areas = [...new Set(hints.areas)];
-  if (main === null) {
+  if (main === undefined) {
     hints.country ??= hints.countries;
     if (hints.country === null && hints.region === null) return { places: [], areas, guessed: false };
     return {

@@ -116,6 +116,18 @@ describe('parsePiece: places and areas of one piece', () => {
     ['US & Canada - Toronto', [p('Toronto', 'ON', 'CA')], []],
     ['US - IN - Indianapolis', [p('Indianapolis', 'IN', 'US')], []],
     ['Remote - The Hague', [p('The Hague', null, 'NL')], []],
+    // Nothing outside the parentheses names a city: the city inside them is the place
+    // (they gave the country alone, or the company name as a city).
+    ['Germany - Remote (Berlin)', [p('Berlin', null, 'DE')], []],
+    ['Germany (Berlin)', [p('Berlin', null, 'DE')], []],
+    ['US (Austin, TX)', [p('Austin', 'TX', 'US')], []],
+    ['Canada - Hybrid (Toronto)', [p('Toronto', 'ON', 'CA')], []],
+    ['Movable Ink (Toronto)', [p('Toronto', 'ON', 'CA')], []],
+    ['Remote (Berlin - Mitte)', [p('Berlin', null, 'DE')], []],
+    // An unknown word in parentheses beside a country is no city; the rest of a list of
+    // provinces is no city either.
+    ['US (Acme)', [p(null, null, 'US')], []],
+    ['Canada - Remote (ON, AB, BC, or NS Only)', [p(null, null, 'CA')], []],
     // "Anywhere in …" is not the whole world.
     ['Anywhere in Europe', [], ['Europe']],
     ['Remote (Anywhere)', [], ['Worldwide']],

@@ -106,15 +106,14 @@ function collect(
   into: Hit[],
   wordLike = false,
 ): void {
+  // No pattern matches the empty string (every alias has a character; a dictionary test
+  // checks), so the loop always advances.
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (m[0] === '') {
-      re.lastIndex++;
-      continue;
-    }
     const end = m.index + m[0].length;
     if (wordLike) {
-      const before = text.slice(Math.max(0, m.index - 4), m.index);
+      // Long enough for an indented line ("\n        Swift delivery").
+      const before = text.slice(Math.max(0, m.index - 16), m.index);
       const after = text.slice(end, end + 12);
       if (SENTENCE_START.test(before) && !LIST_CONTINUES.test(after) && !LINE_ENDS.test(after)) continue;
       if (m[0] === 'Excel' && VERB_AFTER.test(after)) continue;
@@ -133,11 +132,9 @@ function findSkills(text: string, isTitle = false): Hit[] {
   collect(text, GO_RE, () => 'Go', hits);
   collect(text, R_RE, () => 'R', hits);
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  // Kept hits do not overlap and are in order, so the last one ends furthest.
   const kept: Hit[] = [];
-  for (const hit of hits) {
-    const overlaps = kept.some((k) => hit.start < k.end && k.start < hit.end);
-    if (!overlaps) kept.push(hit);
-  }
+  for (const hit of hits) if (hit.start >= (kept.at(-1)?.end ?? 0)) kept.push(hit);
   return kept;
 }
 

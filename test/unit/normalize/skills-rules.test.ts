@@ -129,7 +129,10 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
     ['Swift/Kotlin', ['Swift', 'Kotlin']],
     ['Swift (iOS)', ['Swift', 'iOS']],
     ['We use Swift', ['Swift']],
+    ['We use Swift daily for the iOS app.', ['Swift', 'iOS']],
     ['Strong Excel', ['Excel']],
+    // Only Excel is also a verb before "at" / "in".
+    ['We run React in production', ['React']],
     // The whole line or list item (issue 11: "• Swift" gave nothing).
     ['Languages:\n• Swift\n• Kotlin', ['Swift', 'Kotlin']],
     ['• Swift', ['Swift']],
@@ -152,6 +155,9 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
     ['Excel in data'],
     ['Excel at it'],
     ['Teams that Excel  at sales'],
+    // An indented line starts a sentence too, however deep the indent.
+    ['Our promise:\n        Swift delivery, every time.'],
+    ['Ship it.      Spark joy.'],
   ])('%j: a sentence-opening word or the verb is no tool', (text) => {
     expect(skills(text)).toEqual([]);
   });
@@ -164,6 +170,12 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
 describe('boundaries of aliases', () => {
   it.each([
     ['machine-learning and machine  learning', ['Machine Learning']],
+    ['Applied machine\n  learning research', ['Machine Learning']],
+    // Overlaps keep the longer name, in the middle of a sentence too.
+    ['Experience building React Native apps', ['React Native']],
+    ['Spark SQL jobs on Databricks', ['Apache Spark', 'Databricks']],
+    // Names that touch are both kept.
+    ['Senior C#.NET developer', ['C#', '.NET']],
     ['ASP.NET', ['.NET']],
     ['the.NET stack', []],
     ['Node.js.', ['Node.js']],
@@ -173,6 +185,8 @@ describe('boundaries of aliases', () => {
     ['C++17 and C++20', ['C++']],
     ['C+++', []],
     ['C#8', []],
+    // A hyphen inside the alias itself, not a space written as one.
+    ['T-SQL stored procedures', ['SQL']],
   ])('%j → %j', (text, expected) => {
     expect(skills(text)).toEqual(expected);
   });
@@ -197,6 +211,21 @@ describe('limits', () => {
 });
 
 describe('"GCP" as Good Clinical Practice', () => {
+  it('drops only GCP from a clinical posting, wherever it sits in the list', () => {
+    expect(
+      extractSkills('Clinical Trial Manager', 'Ensure GCP compliance; track trial data in Excel.'),
+    ).toEqual(['Excel']);
+  });
+
+  it('reads a clinical title without a description', () => {
+    expect(extractSkills('GCP Auditor, Clinical Trials', null)).toEqual([]);
+  });
+
+  it('reads the cloud words within the scanned part only, as it reads skills', () => {
+    const text = `Ensure GCP compliance in clinical trials. ${'word '.repeat(12_000)}AWS`;
+    expect(extractSkills('Associate', text)).toEqual([]);
+  });
+
   it.each([
     ['Clinical Trial Manager', 'Ensure GCP compliance.'],
     ['Associate', 'Knowledge of Good Clinical Practice (GCP) and GxP.'],

@@ -115,17 +115,18 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
       .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
       .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
       .filter((s) => s !== '' && !readHint(s, hints));
-  const cityIn = (segments: string[]) =>
-    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? '')) !== null);
+  const cityIn = (segments: string[], countryCode: string | null = null) =>
+    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? ''), { countryCode }) !== null);
   const mains = mainsOf(text);
   let main = cityIn(mains);
   // "Germany - Remote (Berlin)", "US (Austin, TX)", "Movable Ink (Toronto)": when nothing
-  // outside the parentheses names a city, a city inside them is the place; so is any
-  // place there when nothing but workplace words is outside ("Remote (Springfield, IL)").
+  // outside the parentheses names a city, a city inside them (in the country named, if
+  // one is: "Singapore (East Side)" is no East Side elsewhere) is the place; so is any
+  // place there when nothing but workplace words is outside ("Remote (Tri-Cities, WA)").
   const innerPlace = inner.find((s) => /\p{Lu}/u.test(s));
   if (main === undefined && innerPlace !== undefined) {
     const innerMains = mainsOf(innerPlace);
-    main = cityIn(innerMains) ?? (/\p{L}{2}/u.test(text) ? undefined : innerMains[0]);
+    main = cityIn(innerMains, hints.country) ?? (/\p{L}{2}/u.test(text) ? undefined : innerMains[0]);
   }
   main ??= mains[0];
   const areas = [...new Set(hints.areas)];

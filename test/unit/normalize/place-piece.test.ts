@@ -44,10 +44,16 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Canada only', [p(null, null, 'CA')], []],
     ['Multiple Canada sites', [p(null, null, 'CA')], []],
     ['Various UK offices', [p(null, null, 'GB')], []],
-    // Several countries: the first.
+    ['Remote (EMEA, APAC)', [], ['EMEA', 'APAC']],
+    ['Remote - Europe, Middle East', [], ['Europe', 'Middle East']],
+    // Several countries: the first ("and" inside Poland or Ireland splits nothing).
     ['US and Canada', [p(null, null, 'US')], []],
     ['US + Canada', [p(null, null, 'US')], []],
     ['Remote (Canada / US)', [p(null, null, 'CA')], []],
+    ['Poland and Romania', [p(null, null, 'PL')], []],
+    ['Remote (Ireland and UK)', [p(null, null, 'IE')], []],
+    ['Switzerland & Germany', [p(null, null, 'CH')], []],
+    ['Remote - US /', [p(null, null, 'US')], []],
     // A state, alone or before a city.
     ['Remote (Texas)', [p(null, 'TX', 'US')], []],
     ['Remote (Texas, US)', [p(null, 'TX', 'US')], []],
@@ -59,6 +65,9 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Washington - Seattle', [p('Seattle', 'WA', 'US')], []],
     ['US - Washington - Seattle', [p('Seattle', 'WA', 'US')], []],
     ['US - GA - Atlanta', [p('Atlanta', 'GA', 'US')], []],
+    // After the country a two-letter state: MA is Massachusetts, not Morocco (the biggest
+    // Wilmington is in North Carolina).
+    ['US - MA - Wilmington', [p('Wilmington', 'MA', 'US')], []],
     ['Canada - ON - Toronto', [p('Toronto', 'ON', 'CA')], []],
     ['ME - Portland', [p('Portland', 'ME', 'US')], []],
     ['Oregon - Portland', [p('Portland', 'OR', 'US')], []],
@@ -124,6 +133,24 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Canada - Hybrid (Toronto)', [p('Toronto', 'ON', 'CA')], []],
     ['Movable Ink (Toronto)', [p('Toronto', 'ON', 'CA')], []],
     ['Remote (Berlin - Mitte)', [p('Berlin', null, 'DE')], []],
+    ['US (Bay Area)', [p('San Francisco', 'CA', 'US')], []],
+    ['Remote - Canada (Toronto)', [p('Toronto', 'ON', 'CA')], []],
+    ['War Memorial (Fort Lauderdale)', [p('Fort Lauderdale', 'FL', 'US')], []],
+    ['Mather HQ (Evanston, IL)', [p('Evanston', 'IL', 'US')], []],
+    ['In-person (Paris, France)', [p('Paris', null, 'FR')], []],
+    [
+      'Eastern Europe (Poland, Hungary, Slovenia)',
+      [p(null, null, 'PL'), p(null, null, 'HU'), p(null, null, 'SI')],
+      ['Europe'],
+    ],
+    // A district of a city-state is no city of that name elsewhere.
+    ['Singapore (East Side)', [p(null, null, 'SG')], []],
+    // A city outside wins over one inside.
+    ['Cambridge, MA (Boston area)', [p('Cambridge', 'MA', 'US')], []],
+    // A place the gazetteer does not know is kept when nothing better is there.
+    ['Tri-Cities, WA - Remote', [p('Tri-Cities', 'WA', 'US')], []],
+    // Only workplace words outside: the place inside is kept even when no city is known.
+    ['Remote (Tri-Cities, WA)', [p('Tri-Cities', 'WA', 'US')], []],
     // An unknown word in parentheses beside a country is no city; the rest of a list of
     // provinces is no city either.
     ['US (Acme)', [p(null, null, 'US')], []],
@@ -134,6 +161,9 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Remote globally', [], ['Worldwide']],
     ['Remote - Worldwide (excluding US)', [], ['Worldwide']],
     ['Various locations', [], []],
+    ['Worldwide / Global', [], ['Worldwide']],
+    ['Suite #1000 - Remote', [], []],
+    ['Remote - ???', [], []],
     // A lower-case word in parentheses is no place.
     ['Remote (berlin)', [], []],
   ])('%j', (text, places, areas) => {

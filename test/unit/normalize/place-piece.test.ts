@@ -3,10 +3,13 @@
  * parentheses, countries, states and areas read as hints (issue 11 item 9: rules that
  * mutation testing found unpinned). Expected values are what the posting's text says.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaceParts } from '../../../src/domain/job.ts';
-import { parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
+import { forgetParsedPieces, parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
 import { p } from '../../helpers/places.ts';
+
+// Each test parses afresh, not from what an earlier test left in the memo.
+beforeEach(() => forgetParsedPieces());
 
 const piece = (text: string, prefer: string[] = []) => {
   const { places, areas, guessed } = parsePiece(text, prefer);
@@ -45,6 +48,9 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Multiple Canada sites', [p(null, null, 'CA')], []],
     ['Various UK offices', [p(null, null, 'GB')], []],
     ['Remote (EMEA, APAC)', [], ['EMEA', 'APAC']],
+    ['Remote (EMEA,APAC)', [], ['EMEA', 'APAC']],
+    ['Remote (EMEA and APAC)', [], ['EMEA', 'APAC']],
+    ['North America - Research Triangle, NC', [p('Research Triangle', 'NC', 'US')], ['North America']],
     ['Remote - Europe, Middle East', [], ['Europe', 'Middle East']],
     // Several countries: the first ("and" inside Poland or Ireland splits nothing).
     ['US and Canada', [p(null, null, 'US')], []],
@@ -54,6 +60,10 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Remote (Ireland and UK)', [p(null, null, 'IE')], []],
     ['Switzerland & Germany', [p(null, null, 'CH')], []],
     ['Remote - US /', [p(null, null, 'US')], []],
+    ['US & Canada only', [p(null, null, 'US')], []],
+    ['US - MA', [p(null, 'MA', 'US')], []],
+    ['Toronto / Canada', [p('Toronto', 'ON', 'CA')], []],
+    ['London / UK', [p('London', null, 'GB')], []],
     // A state, alone or before a city.
     ['Remote (Texas)', [p(null, 'TX', 'US')], []],
     ['Remote (Texas, US)', [p(null, 'TX', 'US')], []],

@@ -159,6 +159,7 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Cambridge, MA (Boston area)', [p('Cambridge', 'MA', 'US')], []],
     // A place the gazetteer does not know is kept when nothing better is there.
     ['Tri-Cities, WA - Remote', [p('Tri-Cities', 'WA', 'US')], []],
+    ['Permanent - Tri-Cities, WA', [p('Tri-Cities', 'WA', 'US')], []],
     // Only workplace words outside: the place inside is kept even when no city is known.
     ['Remote (Tri-Cities, WA)', [p('Tri-Cities', 'WA', 'US')], []],
     // An unknown word in parentheses beside a country is no city; the rest of a list of
@@ -193,6 +194,11 @@ describe('parsePiece: namesakes', () => {
       guessed: false,
     });
     expect(piece('Toronto').guessed).toBe(false);
+  });
+
+  it('guesses nothing when no city is chosen', () => {
+    for (const text of ['Various locations', 'US and Canada', 'Remote (Texas)', 'Remote (EU)'])
+      expect(piece(text).guessed).toBe(false);
   });
 
   it('weighs the preferred countries, and remembers each preference apart', () => {

@@ -155,17 +155,7 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
     }
   }
   const regionHint = hints.region !== null && isNorthAmerica(hints.country) ? hints.region : null;
-  const places = parseCommaList(
-    main,
-    { city: null, region: regionHint, countryCode: hints.country },
-    ctx,
-  ).map((place) =>
-    place.region === null &&
-    hints.region !== null &&
-    (place.countryCode === null || place.countryCode === hints.country)
-      ? { ...place, region: hints.region }
-      : place,
-  );
+  const places = parseCommaList(main, { city: null, region: regionHint, countryCode: hints.country }, ctx);
   return {
     places: places.filter((p) => p.city !== null || p.region !== null || p.countryCode !== null),
     areas,

@@ -83,6 +83,14 @@ function readHint(segment: string, hints: Hints): boolean {
 const parsed = new Map<string, ParsedPiece>();
 const MAX_PIECES = 20_000;
 
+/**
+ * Empties the memo of parsed pieces. For tests: mutation testing switches code inside a
+ * running process, where remembered pieces would hide the change.
+ */
+export function forgetParsedPieces(): void {
+  parsed.clear();
+}
+
 /** Places and areas of one piece of a multi-place string (copies: callers may keep them). */
 export function parsePiece(piece: string, prefer: readonly string[] = []): ParsedPiece {
   const key = prefer.length === 0 ? piece : `${prefer.join(',')}\u0000${piece}`;

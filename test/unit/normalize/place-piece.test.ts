@@ -3,10 +3,13 @@
  * parentheses, countries, states and areas read as hints (issue 11 item 9: rules that
  * mutation testing found unpinned). Expected values are what the posting's text says.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaceParts } from '../../../src/domain/job.ts';
-import { parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
+import { forgetParsedPieces, parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
 import { p } from '../../helpers/places.ts';
+
+// Each test parses afresh, not from what an earlier test left in the memo.
+beforeEach(() => forgetParsedPieces());
 
 const piece = (text: string, prefer: string[] = []) => {
   const { places, areas, guessed } = parsePiece(text, prefer);

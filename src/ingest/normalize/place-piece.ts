@@ -83,6 +83,14 @@ function readHint(segment: string, hints: Hints): boolean {
 const parsed = new Map<string, ParsedPiece>();
 const MAX_PIECES = 20_000;
 
+/**
+ * Empties the memo of parsed pieces. For tests: mutation testing switches code inside a
+ * running process, where remembered pieces would hide the change.
+ */
+export function forgetParsedPieces(): void {
+  parsed.clear();
+}
+
 /** Places and areas of one piece of a multi-place string (copies: callers may keep them). */
 export function parsePiece(piece: string, prefer: readonly string[] = []): ParsedPiece {
   const key = prefer.length === 0 ? piece : `${prefer.join(',')}\u0000${piece}`;
@@ -109,17 +117,28 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
     return ' ';
   });
   text = collapseWhitespace(text.replace(WORKPLACE_WORDS, ' - '));
+  // Segments outside hints; "Movable Ink - Toronto": the main is the one naming a known city.
+  const mainsOf = (t: string) =>
+    t
+      .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
+      .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
+      .filter((s) => s !== '' && !readHint(s, hints));
+  const cityIn = (segments: string[], countryCode: string | null = null) =>
+    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? ''), { countryCode }) !== null);
+  const mains = mainsOf(text);
+  let main = cityIn(mains);
+  // "Germany - Remote (Berlin)", "US (Austin, TX)", "Movable Ink (Toronto)": when nothing
+  // outside the parentheses names a city, a city inside them (in the country named, if
+  // one is: "Singapore (East Side)" is no East Side elsewhere) is the place; so is any
+  // place there when nothing but workplace words is outside ("Remote (Tri-Cities, WA)").
   const innerPlace = inner.find((s) => /\p{Lu}/u.test(s));
-  if (!/\p{L}{2}/u.test(text) && innerPlace !== undefined) text = innerPlace;
-  const segments = text
-    .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
-    .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
-    .filter((s) => s !== '');
-  const mains = segments.filter((segment) => !readHint(segment, hints));
-  // "Movable Ink - Toronto": the segment that names a known city.
-  const main = mains.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? '')) !== null) ?? mains[0] ?? null;
+  if (main === undefined && innerPlace !== undefined) {
+    const innerMains = mainsOf(innerPlace);
+    main = cityIn(innerMains, hints.country) ?? (/\p{L}{2}/u.test(text) ? undefined : innerMains[0]);
+  }
+  main ??= mains[0];
   const areas = [...new Set(hints.areas)];
-  if (main === null) {
+  if (main === undefined) {
     hints.country ??= hints.countries;
     if (hints.country === null && hints.region === null) return { places: [], areas, guessed: false };
     return {
@@ -144,17 +163,7 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
     }
   }
   const regionHint = hints.region !== null && isNorthAmerica(hints.country) ? hints.region : null;
-  const places = parseCommaList(
-    main,
-    { city: null, region: regionHint, countryCode: hints.country },
-    ctx,
-  ).map((place) =>
-    place.region === null &&
-    hints.region !== null &&
-    (place.countryCode === null || place.countryCode === hints.country)
-      ? { ...place, region: hints.region }
-      : place,
-  );
+  const places = parseCommaList(main, { city: null, region: regionHint, countryCode: hints.country }, ctx);
   return {
     places: places.filter((p) => p.city !== null || p.region !== null || p.countryCode !== null),
     areas,

@@ -81,18 +81,21 @@ const INSENSITIVE = buildMatcher('gi', (d) => d.i ?? (d.cs ? [] : [d.name]));
 const SENSITIVE = buildMatcher('g', (d) => d.cs ?? []);
 
 // Go: capitalized, not "Go-to-market" / "Go to" / "Go live", and next to another
-// language or after a preposition that introduces a language.
+// language, after a preposition that introduces a language (capitalized too when it opens
+// a sentence: "Using Go, build…"), or alone as a list item ("• Go").
 const GO_RE =
-  /(?:(?<=(?:\b(?:in|with|using|writing|write|like|and|or|e\.g\.|including|such as)\s+|[,/(]\s*))Go(?![\w-])(?!\s+(?:to|live|ahead|back|beyond|further|deep|above)\b))|(?:Go(?=\s*(?:,\s*[A-Z]|\/|\)|\s+(?:and|or)\s+[A-Z][a-z+#]|\s+(?:[Dd]evelopers?|[Ee]ngineers?|[Pp]rogramming|[Ll]anguage|[Ss]ervices|[Mm]icroservices|[Bb]ackend|[Cc]ode|[Cc]odebase|[Mm]odules?)\b)))(?![\w-])(?<![\w-]Go)/g;
+  /(?:(?<=(?:\b(?:[Ii]n|[Ww]ith|[Uu]sing|[Ww]riting|[Ww]rite|[Ll]ike|and|or|e\.g\.|[Ii]ncluding|[Ss]uch as)\s+|[,/(]\s*))Go(?![\w-])(?!\s+(?:to|live|ahead|back|beyond|further|deep|above)\b))|(?:Go(?=\s*(?:,\s*[A-Z]|\/|\)|\s+(?:and|or)\s+[A-Z][a-z+#]|\s+(?:[Dd]evelopers?|[Ee]ngineers?|[Pp]rogramming|[Ll]anguage|[Ss]ervices|[Mm]icroservices|[Bb]ackend|[Cc]ode|[Cc]odebase|[Mm]odules?)\b)))(?![\w-])(?<![\w-]Go)|(?<=(?:^|\n)[ \t]*[•*-][ \t]*)Go(?=[ \t]*(?:\r?\n|$|[([]))/g;
 // R: a standalone capital next to another data language or tool.
 const R_RE =
   /(?<![\w&'’.-])R(?![\w&'’+#-])(?=\s*(?:,|\/|\)|\s+(?:and|or)\s+(?:Python|SQL|SAS|Stata|MATLAB|Julia)\b|\s+(?:programming|language|studio|shiny)\b))|(?<=(?:\b(?:Python|SQL|SAS|Stata|MATLAB|in|using|with|like)\s*(?:,|\/|and|or)?\s*))R(?![\w&'’+#-])/g;
 
 // Case-sensitive names are English words too; at the start of a sentence ("Swift
 // delivery.", "Spark joy") the capital proves nothing, so there they count only when a
-// list continues ("React, Vue").
+// list continues ("React, Vue")
 const SENTENCE_START = /(?:^|[.!?:]\s+|\n\s*|[•*-]\s+)$/;
 const LIST_CONTINUES = /^(?:\s*[,/(]|\s+(?:and|or|&)\s)/;
+// …or when the name is the whole line or list item ("• Swift", "Languages: Swift").
+const LINE_ENDS = /^[ \t]*(?:\r?\n|$)/;
 // "excel at", "excel in": the verb, not the spreadsheet.
 const VERB_AFTER = /^\s+(?:at|in)\b/;
 
@@ -103,17 +106,16 @@ function collect(
   into: Hit[],
   wordLike = false,
 ): void {
+  // No pattern matches the empty string (every alias has a character; a dictionary test
+  // checks), so the loop always advances.
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (m[0] === '') {
-      re.lastIndex++;
-      continue;
-    }
     const end = m.index + m[0].length;
     if (wordLike) {
-      const before = text.slice(Math.max(0, m.index - 4), m.index);
+      // Long enough for an indented line ("\n        Swift delivery").
+      const before = text.slice(Math.max(0, m.index - 16), m.index);
       const after = text.slice(end, end + 12);
-      if (SENTENCE_START.test(before) && !LIST_CONTINUES.test(after)) continue;
+      if (SENTENCE_START.test(before) && !LIST_CONTINUES.test(after) && !LINE_ENDS.test(after)) continue;
       if (m[0] === 'Excel' && VERB_AFTER.test(after)) continue;
     }
     const skill = lookup(m[0]);
@@ -130,11 +132,9 @@ function findSkills(text: string, isTitle = false): Hit[] {
   collect(text, GO_RE, () => 'Go', hits);
   collect(text, R_RE, () => 'R', hits);
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  // Kept hits do not overlap and are in order, so the last one ends furthest.
   const kept: Hit[] = [];
-  for (const hit of hits) {
-    const overlaps = kept.some((k) => hit.start < k.end && k.start < hit.end);
-    if (!overlaps) kept.push(hit);
-  }
+  for (const hit of hits) if (hit.start >= (kept.at(-1)?.end ?? 0)) kept.push(hit);
   return kept;
 }
 

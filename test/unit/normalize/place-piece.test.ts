@@ -3,10 +3,13 @@
  * parentheses, countries, states and areas read as hints (issue 11 item 9: rules that
  * mutation testing found unpinned). Expected values are what the posting's text says.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaceParts } from '../../../src/domain/job.ts';
-import { parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
+import { forgetParsedPieces, parsePiece } from '../../../src/ingest/normalize/place-piece.ts';
 import { p } from '../../helpers/places.ts';
+
+// Each test parses afresh, not from what an earlier test left in the memo.
+beforeEach(() => forgetParsedPieces());
 
 const piece = (text: string, prefer: string[] = []) => {
   const { places, areas, guessed } = parsePiece(text, prefer);
@@ -44,10 +47,23 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Canada only', [p(null, null, 'CA')], []],
     ['Multiple Canada sites', [p(null, null, 'CA')], []],
     ['Various UK offices', [p(null, null, 'GB')], []],
-    // Several countries: the first.
+    ['Remote (EMEA, APAC)', [], ['EMEA', 'APAC']],
+    ['Remote (EMEA,APAC)', [], ['EMEA', 'APAC']],
+    ['Remote (EMEA and APAC)', [], ['EMEA', 'APAC']],
+    ['North America - Research Triangle, NC', [p('Research Triangle', 'NC', 'US')], ['North America']],
+    ['Remote - Europe, Middle East', [], ['Europe', 'Middle East']],
+    // Several countries: the first ("and" inside Poland or Ireland splits nothing).
     ['US and Canada', [p(null, null, 'US')], []],
     ['US + Canada', [p(null, null, 'US')], []],
     ['Remote (Canada / US)', [p(null, null, 'CA')], []],
+    ['Poland and Romania', [p(null, null, 'PL')], []],
+    ['Remote (Ireland and UK)', [p(null, null, 'IE')], []],
+    ['Switzerland & Germany', [p(null, null, 'CH')], []],
+    ['Remote - US /', [p(null, null, 'US')], []],
+    ['US & Canada only', [p(null, null, 'US')], []],
+    ['US - MA', [p(null, 'MA', 'US')], []],
+    ['Toronto / Canada', [p('Toronto', 'ON', 'CA')], []],
+    ['London / UK', [p('London', null, 'GB')], []],
     // A state, alone or before a city.
     ['Remote (Texas)', [p(null, 'TX', 'US')], []],
     ['Remote (Texas, US)', [p(null, 'TX', 'US')], []],
@@ -59,6 +75,9 @@ describe('parsePiece: places and areas of one piece', () => {
     ['Washington - Seattle', [p('Seattle', 'WA', 'US')], []],
     ['US - Washington - Seattle', [p('Seattle', 'WA', 'US')], []],
     ['US - GA - Atlanta', [p('Atlanta', 'GA', 'US')], []],
+    // After the country a two-letter state: MA is Massachusetts, not Morocco (the biggest
+    // Wilmington is in North Carolina).
+    ['US - MA - Wilmington', [p('Wilmington', 'MA', 'US')], []],
     ['Canada - ON - Toronto', [p('Toronto', 'ON', 'CA')], []],
     ['ME - Portland', [p('Portland', 'ME', 'US')], []],
     ['Oregon - Portland', [p('Portland', 'OR', 'US')], []],
@@ -116,12 +135,46 @@ describe('parsePiece: places and areas of one piece', () => {
     ['US & Canada - Toronto', [p('Toronto', 'ON', 'CA')], []],
     ['US - IN - Indianapolis', [p('Indianapolis', 'IN', 'US')], []],
     ['Remote - The Hague', [p('The Hague', null, 'NL')], []],
+    // Nothing outside the parentheses names a city: the city inside them is the place
+    // (they gave the country alone, or the company name as a city).
+    ['Germany - Remote (Berlin)', [p('Berlin', null, 'DE')], []],
+    ['Germany (Berlin)', [p('Berlin', null, 'DE')], []],
+    ['US (Austin, TX)', [p('Austin', 'TX', 'US')], []],
+    ['Canada - Hybrid (Toronto)', [p('Toronto', 'ON', 'CA')], []],
+    ['Movable Ink (Toronto)', [p('Toronto', 'ON', 'CA')], []],
+    ['Remote (Berlin - Mitte)', [p('Berlin', null, 'DE')], []],
+    ['US (Bay Area)', [p('San Francisco', 'CA', 'US')], []],
+    ['Remote - Canada (Toronto)', [p('Toronto', 'ON', 'CA')], []],
+    ['War Memorial (Fort Lauderdale)', [p('Fort Lauderdale', 'FL', 'US')], []],
+    ['Mather HQ (Evanston, IL)', [p('Evanston', 'IL', 'US')], []],
+    ['In-person (Paris, France)', [p('Paris', null, 'FR')], []],
+    [
+      'Eastern Europe (Poland, Hungary, Slovenia)',
+      [p(null, null, 'PL'), p(null, null, 'HU'), p(null, null, 'SI')],
+      ['Europe'],
+    ],
+    // A district of a city-state is no city of that name elsewhere.
+    ['Singapore (East Side)', [p(null, null, 'SG')], []],
+    // A city outside wins over one inside.
+    ['Cambridge, MA (Boston area)', [p('Cambridge', 'MA', 'US')], []],
+    // A place the gazetteer does not know is kept when nothing better is there.
+    ['Tri-Cities, WA - Remote', [p('Tri-Cities', 'WA', 'US')], []],
+    ['Permanent - Tri-Cities, WA', [p('Tri-Cities', 'WA', 'US')], []],
+    // Only workplace words outside: the place inside is kept even when no city is known.
+    ['Remote (Tri-Cities, WA)', [p('Tri-Cities', 'WA', 'US')], []],
+    // An unknown word in parentheses beside a country is no city; the rest of a list of
+    // provinces is no city either.
+    ['US (Acme)', [p(null, null, 'US')], []],
+    ['Canada - Remote (ON, AB, BC, or NS Only)', [p(null, null, 'CA')], []],
     // "Anywhere in …" is not the whole world.
     ['Anywhere in Europe', [], ['Europe']],
     ['Remote (Anywhere)', [], ['Worldwide']],
     ['Remote globally', [], ['Worldwide']],
     ['Remote - Worldwide (excluding US)', [], ['Worldwide']],
     ['Various locations', [], []],
+    ['Worldwide / Global', [], ['Worldwide']],
+    ['Suite #1000 - Remote', [], []],
+    ['Remote - ???', [], []],
     // A lower-case word in parentheses is no place.
     ['Remote (berlin)', [], []],
   ])('%j', (text, places, areas) => {
@@ -141,6 +194,11 @@ describe('parsePiece: namesakes', () => {
       guessed: false,
     });
     expect(piece('Toronto').guessed).toBe(false);
+  });
+
+  it('guesses nothing when no city is chosen', () => {
+    for (const text of ['Various locations', 'US and Canada', 'Remote (Texas)', 'Remote (EU)'])
+      expect(piece(text).guessed).toBe(false);
   });
 
   it('weighs the preferred countries, and remembers each preference apart', () => {

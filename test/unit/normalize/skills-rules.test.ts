@@ -34,6 +34,17 @@ describe('Go', () => {
     ['Go code', ['Go']],
     ['Go codebase', ['Go']],
     ['Go modules', ['Go']],
+    // A sentence opening with the preposition (issue 11: "Using Go" gave nothing).
+    ['Using Go, build the ingestion services.', ['Go']],
+    ['In Go we write the scheduler.', ['Go']],
+    ['With Go and Kubernetes.', ['Go', 'Kubernetes']],
+    ['Writing Go daily.', ['Go']],
+    ['Including Go.', ['Go']],
+    // Alone as a list item.
+    ['Languages:\n• Go\n• Rust', ['Go', 'Rust']],
+    ['Stack:\n- Go\n- PostgreSQL', ['Go', 'PostgreSQL']],
+    ['* Go', ['Go']],
+    ['We are hiring:\n• Go [server-side].\n• Vue/TypeScript [client].', ['Go', 'Vue.js', 'TypeScript']],
   ])('%j names the language', (text, expected) => {
     expect(skills(text)).toEqual(expected);
   });
@@ -54,6 +65,14 @@ describe('Go', () => {
     ['Google Go'],
     ['Go, team!'],
     ['Go with us'],
+    ['Using Go to market playbooks'],
+    ['In Go live week you will'],
+    ['With Go-live support'],
+    ['• Go to market with us'],
+    ['• Go\u00A0big'],
+    ['Go'],
+    ['Ready? Go\nApply now'],
+    ['• Go above and beyond (always)'],
   ])('%j is the English verb, not the language', (text) => {
     expect(skills(text)).toEqual([]);
   });
@@ -110,7 +129,17 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
     ['Swift/Kotlin', ['Swift', 'Kotlin']],
     ['Swift (iOS)', ['Swift', 'iOS']],
     ['We use Swift', ['Swift']],
+    ['We use Swift daily for the iOS app.', ['Swift', 'iOS']],
     ['Strong Excel', ['Excel']],
+    // Only Excel is also a verb before "at" / "in".
+    ['We run React in production', ['React']],
+    // The whole line or list item (issue 11: "• Swift" gave nothing).
+    ['Languages:\n• Swift\n• Kotlin', ['Swift', 'Kotlin']],
+    ['• Swift', ['Swift']],
+    ['- Spark\r\n- Hadoop', ['Apache Spark', 'Hadoop']],
+    ['Mobile: Swift', ['Swift']],
+    ['We use:\n\n- Golang\n\n- Typescript\n\n- React\n\n- Redux', ['Go', 'TypeScript', 'React', 'Redux']],
+    ['Offline compute:\n   - Airflow\n   - Spark\n   - BigQuery', ['Airflow', 'Apache Spark', 'BigQuery']],
   ])('%j: a list or the middle of a sentence names the tool', (text, expected) => {
     expect(skills(text)).toEqual(expected);
   });
@@ -126,6 +155,9 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
     ['Excel in data'],
     ['Excel at it'],
     ['Teams that Excel  at sales'],
+    // An indented line starts a sentence too, however deep the indent.
+    ['Our promise:\n        Swift delivery, every time.'],
+    ['Ship it.      Spark joy.'],
   ])('%j: a sentence-opening word or the verb is no tool', (text) => {
     expect(skills(text)).toEqual([]);
   });
@@ -138,6 +170,12 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
 describe('boundaries of aliases', () => {
   it.each([
     ['machine-learning and machine  learning', ['Machine Learning']],
+    ['Applied machine\n  learning research', ['Machine Learning']],
+    // Overlaps keep the longer name, in the middle of a sentence too.
+    ['Experience building React Native apps', ['React Native']],
+    ['Spark SQL jobs on Databricks', ['Apache Spark', 'Databricks']],
+    // Names that touch are both kept.
+    ['Senior C#.NET developer', ['C#', '.NET']],
     ['ASP.NET', ['.NET']],
     ['the.NET stack', []],
     ['Node.js.', ['Node.js']],
@@ -147,6 +185,8 @@ describe('boundaries of aliases', () => {
     ['C++17 and C++20', ['C++']],
     ['C+++', []],
     ['C#8', []],
+    // A hyphen inside the alias itself, not a space written as one.
+    ['T-SQL stored procedures', ['SQL']],
   ])('%j → %j', (text, expected) => {
     expect(skills(text)).toEqual(expected);
   });
@@ -171,6 +211,21 @@ describe('limits', () => {
 });
 
 describe('"GCP" as Good Clinical Practice', () => {
+  it('drops only GCP from a clinical posting, wherever it sits in the list', () => {
+    expect(
+      extractSkills('Clinical Trial Manager', 'Ensure GCP compliance; track trial data in Excel.'),
+    ).toEqual(['Excel']);
+  });
+
+  it('reads a clinical title without a description', () => {
+    expect(extractSkills('GCP Auditor, Clinical Trials', null)).toEqual([]);
+  });
+
+  it('reads the cloud words within the scanned part only, as it reads skills', () => {
+    const text = `Ensure GCP compliance in clinical trials. ${'word '.repeat(12_000)}AWS`;
+    expect(extractSkills('Associate', text)).toEqual([]);
+  });
+
   it.each([
     ['Clinical Trial Manager', 'Ensure GCP compliance.'],
     ['Associate', 'Knowledge of Good Clinical Practice (GCP) and GxP.'],

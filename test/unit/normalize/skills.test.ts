@@ -9,6 +9,11 @@ describe('skills dictionary', () => {
     expect(new Set(SKILLS.map((s) => s.name)).size).toBe(SKILLS.length);
   });
 
+  it('has no empty spelling (the extractor relies on no pattern matching the empty string)', () => {
+    for (const def of SKILLS)
+      for (const form of [def.name, ...(def.i ?? []), ...(def.cs ?? [])]) expect(form.trim()).not.toBe('');
+  });
+
   it.each([
     ['js', 'JavaScript'],
     ['ECMAScript', 'JavaScript'],
@@ -138,6 +143,15 @@ describe('the dictionary regex shaped as a trie', () => {
       for (const flags of ['g', 'gi'])
         expect(matches(trieSource(aliases), flags, text)).toEqual(matches(flatSource(aliases), flags, text));
     }
+  });
+
+  it.each([
+    [['c++', 'c#', 'c'], 'c++17 c++x c++ c#1 c#x c# c+ c'],
+    [['.net', 'asp.net', 'a..b', 'node.js'], 'x.net .net asp.net a..b a.b node.js node.jsx'],
+    [['machine learning', 'ml'], 'machine  learning machine-learning ml mlx'],
+  ])('finds what the flat alternation finds for %j', (aliases, text) => {
+    for (const flags of ['g', 'gi'])
+      expect(matches(trieSource(aliases), flags, text)).toEqual(matches(flatSource(aliases), flags, text));
   });
 
   it('finds what the flat alternation finds for the real dictionary on demo descriptions', () => {

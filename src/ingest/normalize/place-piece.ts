@@ -123,8 +123,8 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
       .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
       .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
       .filter((s) => s !== '' && !readHint(s, hints));
-  const cityIn = (segments: string[], countryCode: string | null = null) =>
-    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? ''), { countryCode }) !== null);
+  const cityIn = (segments: string[], countryCode: string | null = null, region: string | null = null) =>
+    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? ''), { countryCode, region }) !== null);
   const mains = mainsOf(text);
   let main = cityIn(mains);
   // "Germany - Remote (Berlin)", "US (Austin, TX)", "Movable Ink (Toronto)": when nothing
@@ -134,7 +134,9 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
   const innerPlace = inner.find((s) => /\p{Lu}/u.test(s));
   if (main === undefined && innerPlace !== undefined) {
     const innerMains = mainsOf(innerPlace);
-    main = cityIn(innerMains, hints.country) ?? (/\p{L}{2}/u.test(text) ? undefined : innerMains[0]);
+    // In the state named, too: "Texas (Seattle)" is no Seattle, Texas.
+    const state = isNorthAmerica(hints.country) ? hints.region : null;
+    main = cityIn(innerMains, hints.country, state) ?? (/\p{L}{2}/u.test(text) ? undefined : innerMains[0]);
   }
   main ??= mains[0];
   const areas = [...new Set(hints.areas)];

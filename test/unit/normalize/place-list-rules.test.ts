@@ -126,7 +126,7 @@ describe('a city in parentheses beside its country or state', () => {
     ['Texas (Austin)', [p('Austin', 'TX', 'US')]],
     // A city of another country or state is not read into this one.
     ['Germany - Remote (Paris)', [p(null, null, 'DE')]],
-    ['Texas (Portland)', [p(null, 'TX', 'US')]],
+    ['Texas (Seattle)', [p(null, 'TX', 'US')]],
     // Hints in parentheses stay hints.
     ['United States (Remote)', [p(null, null, 'US')]],
     ['Remote - Canada (Alberta, British Columbia, Ontario Only)', [p(null, null, 'CA')]],

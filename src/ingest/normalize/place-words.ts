@@ -55,7 +55,7 @@ const PLACEHOLDERS = new Set(
     'central|north|south|east|west|northeast|northwest|southeast|southwest|midwest|mid atlantic|' +
     'pacific northwest|west coast|east coast|continental us|continental u s|hq|headquarters|branch|office|' +
     // Seen as cities in real feeds: a field role, a department, a form's placeholder.
-    'multiple|field|based|in the field|medical|non medical|associations|location|locations|office location|position|tba|lower|upper|main|elementary'
+    'multiple|field|based|in the field|medical|non medical|associations|location|locations|office location|position|opportunity|opportunities|tba|lower|upper|main|elementary'
   ).split('|'),
 );
 

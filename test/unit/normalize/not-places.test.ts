@@ -39,6 +39,7 @@ describe('pieces that name no place', () => {
     ['Brooke High School | Boston, MA', [['Boston', 'MA', 'US']]],
     ['NYC, Northern Virginia; US Citizenship Required', [['New York', 'NY', 'US']]],
     ['Phoenix, Arizona, United States; Travel Position', [['Phoenix', 'AZ', 'US']]],
+    ['Remote Opportunity - Canada', [[null, null, 'CA']]],
   ])('%j keeps only its place: %j', (text, expected) => {
     expect(places(text)).toEqual(expected);
   });

@@ -5,9 +5,8 @@
  * The currency column lets a bare "$" or an unmarked "150-180k" take the currency of
  * the posting's country instead of always assuming US dollars.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { foldText } from '../../domain/text.ts';
+import { packageCountries } from './country-region-data.ts';
 
 const SECONDARY = '--secondary--';
 const US_STATE_CODES = new Set([
@@ -211,14 +210,7 @@ for (const row of COUNTRY_ROWS) {
  * Canadian province has it ("MS" stays Mississippi, not Montserrat). No currency: their
  * unmarked pay figures stay without one.
  */
-interface PackageCountry {
-  countryName: string;
-  countryShortCode: string;
-  regions: { shortCode?: string }[];
-}
-const PACKAGE: PackageCountry[] = JSON.parse(
-  readFileSync(createRequire(import.meta.url).resolve('country-region-data/data.json'), 'utf8'),
-) as PackageCountry[];
+const PACKAGE = packageCountries();
 const NORTH_AMERICAN_CODES = new Set(
   PACKAGE.filter((c) => c.countryShortCode === 'US' || c.countryShortCode === 'CA').flatMap((c) =>
     c.regions.map((r) => r.shortCode ?? ''),

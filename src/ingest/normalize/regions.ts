@@ -3,9 +3,8 @@
  * Canadian provinces, by code and by name. Region values are stored as the postal code
  * ("CA", "ON") so "San Francisco, California" and "San Francisco, CA" agree.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { foldText } from '../../domain/text.ts';
+import { packageCountries } from './country-region-data.ts';
 
 const US_STATES: Readonly<Record<string, string>> = {
   AL: 'Alabama',
@@ -121,21 +120,15 @@ export function lookupRegion(
   return match;
 }
 
-interface CountryRegions {
-  countryShortCode: string;
-  regions: { name: string; shortCode?: string }[];
-}
-
 // Country → its first-level regions' folded names, from the package, on first use.
 let abroad: Map<string, Set<string>> | null = null;
 
 function regionsAbroad(): Map<string, Set<string>> {
   if (abroad !== null) return abroad;
-  const data = JSON.parse(
-    readFileSync(createRequire(import.meta.url).resolve('country-region-data/data.json'), 'utf8'),
-  ) as CountryRegions[];
   abroad = new Map(
-    data.map((c) => [c.countryShortCode, new Set(c.regions.map((r) => foldText(r.name)))] as const),
+    packageCountries().map(
+      (c) => [c.countryShortCode, new Set(c.regions.map((r) => foldText(r.name)))] as const,
+    ),
   );
   return abroad;
 }

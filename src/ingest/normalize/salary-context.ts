@@ -61,7 +61,13 @@ const FEE_AFTER =
  * period) a fee's (BENEFIT_*, FEE_*), in any pay text.
  */
 export function isBenefitOrTarget(text: string, start: number, end: number, hasPeriod = false): boolean {
-  const { before, after } = sentence(text, start, end);
+  return benefitOrTargetAround(sentence(text, start, end), hasPeriod);
+}
+
+function benefitOrTargetAround(
+  { before, after }: { before: string; after: string },
+  hasPeriod: boolean,
+): boolean {
   const clause =
     foldText(before.slice(-60))
       .split(/[;,+]|\bplus\b/)
@@ -82,8 +88,9 @@ export function descriptionAmountReject(
   title: string | null | undefined,
   hasPeriod = false,
 ): SalaryReject | null {
-  if (isBenefitOrTarget(text, start, end, hasPeriod)) return 'a benefit or target, not pay';
-  const { before, after } = sentence(text, start, end);
+  const around = sentence(text, start, end);
+  if (benefitOrTargetAround(around, hasPeriod)) return 'a benefit or target, not pay';
+  const { before, after } = around;
   if (!hasPeriod && FUNDING.test(foldText(`${before.slice(-40)} ${after.slice(0, 20)}`)))
     return 'company funding or revenue';
   // Scraped pages run sentences together: only the words next to the amount say whose pay it is.

@@ -75,7 +75,7 @@ export class ValueIndex {
     const share = result.size / this.docCount;
     if (this.perDoc && share < (top === Infinity ? SCAN_SHARE_ALL : SCAN_SHARE_TOP)) {
       const { names } = this.perDoc;
-      const counts = new Uint32Array(names.length + 1);
+      const counts = new Uint32Array(2 * (names.length + 1)); // two copies (countPerDoc)
       countPerDoc(this.perDoc, docs(), counts);
       for (let code = 1; code <= names.length; code++)
         if (counts[code]! > 0) out.push({ value: names[code - 1]!, count: counts[code]! });
@@ -125,9 +125,21 @@ type PerDoc =
       /** The first code, with `flag` set when the doc has more (in `more`). */
       first: Uint16Array | Uint32Array;
       flag: number;
-      more: Map<number, number[]>;
+      more: Extras;
     }
   | { names: string[]; kind: 'csr'; offsets: Uint32Array; codes: Uint16Array | Uint32Array };
+
+/**
+ * The codes after the first of the docs that have several, CSR-style over those docs
+ * in ascending order: docs[i]'s are codes[starts[i]] … codes[starts[i+1]-1]. A match's
+ * are found by a search forward from the previous one's (matches come in doc order); a
+ * Map lookup per such doc was half of a city count.
+ */
+interface Extras {
+  docs: Uint32Array;
+  starts: Uint32Array;
+  codes: Uint32Array;
+}
 
 /** Above this share of docs with several values, CSR (a map lookup per such doc costs more). */
 const MANY_SEVERAL = 0.2;
@@ -135,26 +147,72 @@ const MANY_SEVERAL = 0.2;
 /**
  * Indexed loops, not `for … of`: over a typed array V8 runs an indexed loop 1.3–8×
  * faster (measured on this machine kind: a city code per match 1.0–1.7 ns against
- * 4–12 ns; skills' CSR 16–32 against 18–60 ns per match).
+ * 4–12 ns; skills' CSR 16–32 against 18–60 ns per match). First codes are counted in
+ * pairs of matches, each into its own copy of the counts (`counts` holds two): most
+ * matches of a search share a few values (no city, the largest ones), and increments
+ * of one cell match after match wait on each other.
  */
 function countPerDoc(perDoc: PerDoc, docs: Uint32Array, counts: Uint32Array): void {
   const n = docs.length;
+  const size = counts.length >>> 1;
   if (perDoc.kind === 'csr') {
     const { offsets, codes } = perDoc;
     for (let k = 0; k < n; k++) {
       const d = docs[k]!;
       for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) counts[codes[i]!]!++;
     }
-    return;
+  } else {
+    const { first, more, flag } = perDoc;
+    const code = flag - 1;
+    let flagged = 0;
+    const last = n - (n & 1);
+    for (let k = 0; k < last; k += 2) {
+      const c = first[docs[k]!]!;
+      const e = first[docs[k + 1]!]!;
+      counts[c & code]!++;
+      counts[size + (e & code)]!++;
+      flagged |= (c | e) & flag;
+    }
+    if (last < n) {
+      const c = first[docs[last]!]!;
+      counts[c & code]!++;
+      flagged |= c & flag;
+    }
+    if (flagged !== 0) countExtras(more, first, flag, docs, counts);
   }
-  const { first, more, flag } = perDoc;
-  const code = flag - 1;
-  for (let k = 0; k < n; k++) {
-    const c = first[docs[k]!]!;
-    counts[c & code]!++;
-    if (c & flag) for (const m of more.get(docs[k]!)!) counts[m]!++;
-  }
+  for (let c = 0; c < size; c++) counts[c]! += counts[size + c]!;
   counts[0] = 0; // docs with no value
+}
+
+/** Adds the extra codes of the matches flagged in `first` (both in ascending doc order). */
+function countExtras(
+  more: Extras,
+  first: Uint16Array | Uint32Array,
+  flag: number,
+  docs: Uint32Array,
+  counts: Uint32Array,
+): void {
+  const { docs: several, starts, codes } = more;
+  let at = 0;
+  for (let k = 0, n = docs.length; k < n; k++) {
+    const d = docs[k]!;
+    if (!(first[d]! & flag)) continue;
+    // The first index at or after `at` whose doc is d: gallop, then bisect.
+    let step = 1;
+    let hi = at;
+    while (hi < several.length && several[hi]! < d) {
+      at = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    hi = Math.min(hi, several.length - 1);
+    while (at < hi) {
+      const mid = (at + hi) >>> 1;
+      if (several[mid]! < d) at = mid + 1;
+      else hi = mid;
+    }
+    for (let i = starts[at]!, end = starts[at + 1]!; i < end; i++) counts[codes[i]!]!++;
+  }
 }
 
 function invert(bitmaps: Map<string, Bitmap>, docCount: number): PerDoc {
@@ -169,18 +227,23 @@ function invert(bitmaps: Map<string, Bitmap>, docCount: number): PerDoc {
   for (let d = 0; d < docCount; d++) if (offsets[d + 1]! > 1) several++;
   if (several <= docCount * MANY_SEVERAL) {
     const first = new Codes(docCount);
-    const more = new Map<number, number[]>();
+    const extra = new Map<number, number[]>();
     lists.forEach((docs, i) => {
       for (const d of docs)
         if (first[d] === 0) first[d] = i + 1;
         else {
-          const list = more.get(d);
+          const list = extra.get(d);
           if (list) list.push(i + 1);
-          else more.set(d, [i + 1]);
+          else extra.set(d, [i + 1]);
           first[d]! |= flag;
         }
     });
-    return { names, kind: 'first', first, flag, more };
+    const several = Uint32Array.from(extra.keys()).sort();
+    const starts = new Uint32Array(several.length + 1);
+    several.forEach((d, i) => (starts[i + 1] = starts[i]! + extra.get(d)!.length));
+    const codes = new Uint32Array(starts[several.length]!);
+    several.forEach((d, i) => codes.set(extra.get(d)!, starts[i]!));
+    return { names, kind: 'first', first, flag, more: { docs: several, starts, codes } };
   }
   for (let d = 0; d < docCount; d++) offsets[d + 1]! += offsets[d]!;
   const codes = new Codes(offsets[docCount]!);

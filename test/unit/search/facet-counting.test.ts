@@ -73,12 +73,15 @@ describe('packed facet codes', () => {
       );
       for (const share of [0, 0.01, 0.3, 1]) {
         const docs = someDocs(rnd, docCount, share);
-        const counted = codes.count(docs);
-        for (const f of PACKED_FACETS) {
-          if (!codes.has(f)) continue;
-          expect(asMap(counted.get(f)!), `seed ${seed} share ${share} ${f}`).toEqual(
-            bruteCounts(fields[f].valuesOf, docs),
-          );
+        // Both ways: one increment per slot, and the groups' histograms read back.
+        for (const how of ['auto', 'direct', 'grouped'] as const) {
+          const counted = codes.count(docs, how);
+          for (const f of PACKED_FACETS) {
+            if (!codes.has(f)) continue;
+            expect(asMap(counted.get(f)!), `seed ${seed} share ${share} ${how} ${f}`).toEqual(
+              bruteCounts(fields[f].valuesOf, docs),
+            );
+          }
         }
       }
     }
@@ -102,6 +105,26 @@ describe('packed facet codes', () => {
     expect(PACKED_FACETS.filter((f) => codes.has(f))).toEqual(['remoteType', 'category', 'country']);
     const docs = someDocs(rnd, docCount, 0.5);
     expect(asMap(codes.count(docs).get('country')!)).toEqual(bruteCounts(wide.valuesOf, docs));
+  });
+
+  it('count slots whose widths group badly (four groups) one increment per slot, and still right', () => {
+    const rnd = random(5);
+    const docCount = 3000;
+    // 7, 8, 7, 8 bits: no two adjacent fit in one 14-bit group.
+    const sizes = { remoteType: 100, jobType: 200, seniority: 100, category: 200 } as const;
+    const fields = Object.fromEntries(
+      Object.entries(sizes).map(([f, n]) => [f, field(rnd, docCount, n, 0.03)]),
+    ) as Record<keyof typeof sizes, ReturnType<typeof field>>;
+    const codes = FacetCodes.build(
+      docCount,
+      Object.fromEntries(Object.entries(fields).map(([f, v]) => [f, v.bitmaps])),
+    );
+    const docs = someDocs(rnd, docCount, 0.8);
+    for (const how of ['auto', 'grouped'] as const)
+      for (const f of Object.keys(sizes) as (keyof typeof sizes)[])
+        expect(asMap(codes.count(docs, how).get(f)!), `${how} ${f}`).toEqual(
+          bruteCounts(fields[f].valuesOf, docs),
+        );
   });
 
   it('pay off for small results only, where one read per match beats a count per value', () => {
@@ -137,6 +160,26 @@ describe('value index counts of a many-valued field', () => {
           bruteCounts(valuesOf, docs),
         );
       }
+    }
+  });
+
+  it('match a brute-force count with more values than 16-bit codes hold (32-bit codes, sign bit as flag)', () => {
+    const rnd = random(31);
+    const docCount = 40_000;
+    // Every doc one of 34,000 values, one in twelve a second one.
+    const valuesOf = Array.from({ length: docCount }, (_, d) =>
+      d % 12 === 0 ? [`v${d % 34_000}`, `v${(d * 7) % 34_000}x`] : [`v${d % 34_000}`],
+    );
+    const docsOf = new Map<string, number[]>();
+    valuesOf.forEach((vs, d) => vs.forEach((v) => docsOf.set(v, [...(docsOf.get(v) ?? []), d])));
+    const bitmaps = new Map([...docsOf].map(([v, docs]) => [v, new Bitmap(docs)]));
+    expect(bitmaps.size).toBeGreaterThan(0x7fff);
+    const index = new ValueIndex(bitmaps, docCount);
+    for (const share of [0.01, 0.2]) {
+      const docs = someDocs(rnd, docCount, share);
+      expect(asMap(index.counts(new Bitmap(docs), () => docs)), `share ${share}`).toEqual(
+        bruteCounts(valuesOf, docs),
+      );
     }
   });
 });

@@ -81,6 +81,13 @@ const EnvSchema = z
      * changes; a new one starts empty); 0 counts every time. @default 512
      */
     SEARCH_INDEX_FACET_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(512),
+    /**
+     * Worker threads that count a search's facets over the index's base (README "Facet
+     * threads"); 0 counts them on the main thread. @default the cores but one, at most 4; none in tests
+     */
+    SEARCH_INDEX_FACET_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    /** Fewest matches whose facets go to a facet thread (fewer are counted on the main thread). @default 20000 */
+    SEARCH_INDEX_FACET_THREAD_MIN: z.coerce.number().int().min(0).default(20_000),
     /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
     SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
     /**
@@ -180,6 +187,9 @@ export interface Config {
     snapshotDir: string | null;
     /** Filters whose facets each index version keeps; 0: none. */
     facetCacheSize: number;
+    /** Facet threads (0: none) and the fewest matches counted in one. */
+    facetThreads: number;
+    facetThreadMinMatches: number;
   };
 }
 
@@ -270,6 +280,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionMs: e.SEARCH_CHANGE_RETENTION_HOURS * 3_600_000,
       snapshotDir: snapshotDir(e.SEARCH_INDEX_SNAPSHOT_DIR, e.NODE_ENV, e.DATABASE_URL ? null : e.PGLITE_DIR),
       facetCacheSize: e.SEARCH_INDEX_FACET_CACHE,
+      facetThreads:
+        e.SEARCH_INDEX_FACET_THREADS ??
+        (e.NODE_ENV === 'test' ? 0 : Math.max(0, Math.min(4, availableParallelism() - 1))),
+      facetThreadMinMatches: e.SEARCH_INDEX_FACET_THREAD_MIN,
     },
   };
   return Object.freeze(config);

@@ -25,6 +25,7 @@ import { createIngestRuns, type IngestRuns } from './ingest/ingest-runs.ts';
 import { createSourceRegistry, type SourceRegistry } from './ingest/sources/registry.ts';
 import { EventMatcher } from './search/event-matcher.ts';
 import { JobSearch, type SearchPath } from './search/job-search.ts';
+import { FacetThreads } from './search/facet-threads.ts';
 import { LiveSearchIndex } from './search/live-index.ts';
 import { checkWebhookTarget } from './webhooks/webhook-target.ts';
 
@@ -129,6 +130,13 @@ export async function createServices(
         retentionMs: config.searchIndex.retentionMs,
         snapshotDir: config.searchIndex.snapshotDir,
         facetCacheSize: config.searchIndex.facetCacheSize,
+        facetThreads:
+          config.searchIndex.facetThreads > 0
+            ? new FacetThreads(config.searchIndex.facetThreads, {
+                logger,
+                minMatches: config.searchIndex.facetThreadMinMatches,
+              })
+            : null,
       })
     : null;
   const jobEventLog = new JobEventRepository(clock);

@@ -5,6 +5,7 @@ import {
   byCountThenValue,
   counterOf,
   TOP_FACET_VALUES,
+  type CountContext,
   type FacetCount,
   type FacetField,
   type Facets,
@@ -53,7 +54,12 @@ export class BaseFacetCache {
   }
 
   /** The base's counts of `fields` over `raw` (its matches of the filter `key`, dead included). */
-  private baseCounts(key: string, raw: Bitmap, fields: readonly FacetField[]): Map<FacetField, BaseCounts> {
+  private baseCounts(
+    key: string,
+    raw: Bitmap,
+    fields: readonly FacetField[],
+    context?: CountContext,
+  ): Map<FacetField, BaseCounts> {
     const out = new Map<FacetField, BaseCounts>();
     const missing: FacetField[] = [];
     for (const field of fields) {
@@ -66,13 +72,13 @@ export class BaseFacetCache {
       return out;
     }
     this.misses++;
-    const counter = counterOf(this.data, raw, missing);
+    const counter = counterOf(this.data, raw, missing, context);
     for (const field of missing) {
       const kept =
         field === 'salary'
           ? { counts: toMap(counter.salary()), threshold: 0 }
           : keptCounts(counter.list(field, TOP_FIELDS.has(field) ? KEPT_TOP : Infinity), field);
-      this.entries.set(`${field}\u0000${key}`, kept);
+      if (!context?.deferred) this.entries.set(`${field}\u0000${key}`, kept);
       out.set(field, kept);
     }
     return out;
@@ -89,11 +95,13 @@ export class BaseFacetCache {
     small: { data: IndexData; result: Bitmap }[],
     fields: readonly FacetField[],
     scratch: Scratch,
+    context?: CountContext,
   ): Partial<Facets> | null {
-    const kept = this.baseCounts(key, base.raw, fields);
+    const kept = this.baseCounts(key, base.raw, fields, context);
     const deadHits = base.dead.isEmpty ? null : scratch.own(Bitmap.and(base.raw, base.dead));
-    const deadCounter = deadHits && !deadHits.isEmpty ? counterOf(this.data, deadHits, fields) : null;
-    const smallCounters = small.map((p) => counterOf(p.data, p.result, fields));
+    const deadCounter =
+      deadHits && !deadHits.isEmpty ? counterOf(this.data, deadHits, fields, context) : null;
+    const smallCounters = small.map((p) => counterOf(p.data, p.result, fields, context));
     const out: Partial<Facets> = {};
     for (const field of fields) {
       const { counts: baseCounts, threshold } = kept.get(field)!;

@@ -25,12 +25,14 @@ export class FacetCache {
 
   /**
    * The facets `fields` of a filter: the cached ones, and those `count` computes for the
-   * rest (then cached). A hit is a request whose every facet was cached.
+   * rest (then cached, unless `keep` says they are placeholders). A hit is a request
+   * whose every facet was cached.
    */
   facetsOf(
     filter: JobFilter,
     fields: readonly FacetField[],
     count: (fields: readonly FacetField[]) => Partial<Facets>,
+    keep: () => boolean = () => true,
   ): Partial<Facets> {
     const key = filterKey(filter);
     if (key === null) return count(fields);
@@ -47,9 +49,10 @@ export class FacetCache {
     }
     this.misses++;
     const counted = count(missing);
+    const kept = keep();
     for (const field of missing) {
       out[field] = counted[field]!;
-      this.entries.set(`${field}\u0000${key}`, counted[field]!);
+      if (kept) this.entries.set(`${field}\u0000${key}`, counted[field]!);
     }
     return out;
   }

@@ -114,6 +114,23 @@ export class FacetCodes {
     return new FacetCodes(words, slots, several);
   }
 
+  /** An index's codes: its packed fields' value bitmaps, and the salary bands as salary's values. */
+  static ofIndex(
+    docCount: number,
+    values: Record<Exclude<PackedFacet, 'salary'>, { bitmaps: Map<string, Bitmap> }>,
+    salaryBands: readonly { value: string; docs: Bitmap }[],
+  ): FacetCodes {
+    return FacetCodes.build(docCount, {
+      ...Object.fromEntries(
+        PACKED_FACETS.filter((f) => f !== 'salary').map((f) => [
+          f,
+          values[f as Exclude<PackedFacet, 'salary'>].bitmaps,
+        ]),
+      ),
+      salary: new Map(salaryBands.map((b) => [b.value, b.docs])),
+    });
+  }
+
   has(field: PackedFacet): boolean {
     return this.slots.some((s) => s.field === field);
   }

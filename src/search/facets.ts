@@ -79,9 +79,37 @@ function docsReader(data: IndexData, result: Bitmap): () => Uint32Array {
 
 type Counts = { value: string; count: number }[];
 
+/** One segment's counts over one set of its docs, field by field. */
+export interface FieldCounter {
+  /** A field's counts: every value, or (`top`) at least the values that can reach the top, given `extra`. */
+  list(field: ValueField, top?: number, extra?: ReadonlyMap<string, number>): Counts;
+  /** The salary bands' counts. */
+  salary(): Counts;
+}
+
+/**
+ * Where a query's counts come from (facet-threads.ts): a counter for a segment's docs,
+ * or undefined to count them here. A query without one counts everything here.
+ */
+export interface CountContext {
+  counter(data: IndexData, result: Bitmap, fields: readonly FacetField[]): FieldCounter | undefined;
+  /**
+   * True once a counter answered with placeholders (its counts are being made
+   * elsewhere, for the query to run again): nothing computed since may be kept.
+   */
+  readonly deferred: boolean;
+}
+
 /** Counting of the facets `fields` over `result` (one segment's matches), each field on demand. */
-export function counterOf(data: IndexData, result: Bitmap, fields: readonly FacetField[]) {
-  return fieldCounter(data, result, docsReader(data, result), fields);
+export function counterOf(
+  data: IndexData,
+  result: Bitmap,
+  fields: readonly FacetField[],
+  context?: CountContext,
+): FieldCounter {
+  return (
+    context?.counter(data, result, fields) ?? fieldCounter(data, result, docsReader(data, result), fields)
+  );
 }
 
 /**
@@ -93,7 +121,7 @@ function fieldCounter(
   result: Bitmap,
   readDocs: () => Uint32Array,
   fields: readonly FacetField[],
-) {
+): FieldCounter {
   const codes = data.facetCodes;
   const asked = PACKED_FACETS.filter((f) => fields.includes(f) && codes.has(f));
   let packed: Map<PackedFacet, Counts> | null | undefined;
@@ -129,11 +157,12 @@ export interface FacetPart {
 export function countFacetsOver(
   parts: FacetPart[],
   fields: readonly FacetField[] = FACET_FIELDS,
+  context?: CountContext,
 ): Partial<Facets> {
-  if (parts.length === 1) return countFacets(parts[0]!.data, parts[0]!.result, fields);
+  if (parts.length === 1) return countFacets(parts[0]!.data, parts[0]!.result, fields, context);
   const [base, ...rest] = parts as [FacetPart, ...FacetPart[]];
-  const counters = rest.map((p) => fieldCounter(p.data, p.result, docsReader(p.data, p.result), fields));
-  const baseCounter = fieldCounter(base.data, base.result, docsReader(base.data, base.result), fields);
+  const counters = rest.map((p) => counterOf(p.data, p.result, fields, context));
+  const baseCounter = counterOf(base.data, base.result, fields, context);
   const list = (field: ValueField, top = Infinity): FacetCount[] => {
     const sums = new Map<string, number>();
     for (const counter of counters)
@@ -159,8 +188,9 @@ export function countFacets(
   data: IndexData,
   result: Bitmap,
   fields: readonly FacetField[] = FACET_FIELDS,
+  context?: CountContext,
 ): Partial<Facets> {
-  const counter = fieldCounter(data, result, docsReader(data, result), fields);
+  const counter = counterOf(data, result, fields, context);
   const list = (field: ValueField, top = Infinity) => best(counter.list(field, top), top);
   // Band order, whichever way counted (the packed counts list bands in the same order).
   const salary = () => {

@@ -4,7 +4,7 @@ import type {
   IndexMembershipRow,
 } from '../db/repositories/search-index.repository.ts';
 import { Bitmap, KeyedBitmapsBuilder } from './bitmap.ts';
-import { FacetCodes, PACKED_FACETS } from './facet-codes.ts';
+import { FacetCodes } from './facet-codes.ts';
 import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
 import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
@@ -254,16 +254,7 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
       'salaryBands',
       () => (bands = SALARY_BANDS.map(({ value, from, to }) => ({ value, docs: salaryHigh.band(from, to) }))),
     ],
-    [
-      'facetCodes',
-      () =>
-        FacetCodes.build(n, {
-          ...Object.fromEntries(
-            PACKED_FACETS.filter((f) => f !== 'salary').map((f) => [f, values[f].bitmaps]),
-          ),
-          salary: new Map(bands.map((b) => [b.value, b.docs])),
-        }),
-    ],
+    ['facetCodes', () => FacetCodes.ofIndex(n, values, bands)],
     ['companiesByName', () => parts.companiesByName],
     ['byId', () => (byId = docsById(ids))],
     ['salaryOrder', () => new RankedOrder(salaryOrderDocs(high))],

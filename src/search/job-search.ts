@@ -7,7 +7,7 @@ import type { FacetName, JobFacets } from '../domain/job-facets.ts';
 import type { JobPage } from '../domain/job-record.ts';
 import { FIELD_OF_FACET, type Facets } from './facets.ts';
 import type { LiveSearchIndex } from './live-index.ts';
-import type { SearchIndex } from './search-index.ts';
+import type { IndexAnswer, SearchIndex } from './search-index.ts';
 
 /** Which path answered a search (metrics, logs, tests). */
 export type SearchPath = 'index' | 'sql';
@@ -52,7 +52,7 @@ export class JobSearch {
   ): Promise<JobPage & { facets?: JobFacets }> {
     const index = await this.currentIndex();
     if (index) {
-      const answer = index.query(filter, sort, page, { facets: fieldsOf(facetNames) });
+      const answer = await this.queryIndex(index, filter, sort, page, fieldsOf(facetNames));
       if (answer !== 'unsupported') {
         const rows = await this.jobs.pageByIds(em, filter, sort, answer.ids);
         if (rows) {
@@ -76,9 +76,44 @@ export class JobSearch {
   /** Facet counts alone (GraphQL's `facets` field). */
   async facets(em: Em, filter: JobFilter, names: readonly FacetName[]): Promise<JobFacets> {
     const index = await this.currentIndex();
-    const answer = index?.query(filter, undefined, { offset: 0, limit: 0 }, { facets: fieldsOf(names) });
+    const answer =
+      index && (await this.queryIndex(index, filter, undefined, { offset: 0, limit: 0 }, fieldsOf(names)));
     if (answer && answer !== 'unsupported') return pick(answer.facets!, names);
     return this.jobs.facets(em, filter, names);
+  }
+
+  /**
+   * One index query. With facet threads, large counts over the base are made in a
+   * thread (facet-threads.ts) while this thread serves other requests, and the query
+   * runs again with them; if the threads fail, that second run counts here.
+   */
+  private async queryIndex(
+    index: SearchIndex,
+    filter: JobFilter,
+    sort: SortOrder | undefined,
+    page: PageRequest,
+    facets: Array<keyof Facets>,
+  ): Promise<IndexAnswer | 'unsupported'> {
+    const threads = this.live?.facetThreads;
+    if (!threads?.size || facets.length === 0) return index.query(filter, sort, page, { facets });
+    const counting = threads.counting();
+    try {
+      const first = index.query(filter, sort, page, { facets, counting });
+      if (first === 'unsupported' || !first.deferred) return first;
+      let counted: Awaited<ReturnType<typeof threads.count>> = [];
+      try {
+        counted = await threads.count(counting.needs);
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'search index: facet thread count failed; counting here');
+      }
+      // The index as of now (a write may have been applied meanwhile; the first run's may
+      // be gone): counts made for other docs are not used, those are counted here.
+      const now = this.live?.index();
+      if (!now) return 'unsupported'; // stopped answering meanwhile (a rebuild): SQL answers
+      return now.query(filter, sort, page, { facets, counting: threads.replay(counted) });
+    } finally {
+      counting.dispose();
+    }
   }
 
   /** The index once it has applied every change committed so far; null to use SQL. */

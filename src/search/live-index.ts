@@ -9,6 +9,7 @@ import { indexRows, readIndexParts } from './build-index.ts';
 import { assembleIndexData, assembleIndexDataGradually, type IndexParts } from './index-builder.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot.ts';
+import type { FacetThreads } from './facet-threads.ts';
 import { SearchIndex, type Segment } from './search-index.ts';
 
 export interface LiveIndexOptions {
@@ -26,6 +27,8 @@ export interface LiveIndexOptions {
   snapshotDir?: string | null;
   /** Filters whose facet counts each index version keeps (facet-cache.ts); 0: none. */
   facetCacheSize?: number;
+  /** Threads that count facets over the base (facet-threads.ts); the index sends them each base and closes them. */
+  facetThreads?: FacetThreads | null;
 }
 
 export type LiveIndexState = 'off' | 'building' | 'ready' | 'failed';
@@ -89,7 +92,11 @@ export class LiveSearchIndex {
     this.orm = orm;
     this.repository = repository;
     this.options = { ...options };
+    this.facetThreads = options.facetThreads ?? null;
   }
+
+  /** The facet threads, if any (JobSearch defers counts to them). */
+  readonly facetThreads: FacetThreads | null;
 
   /** Builds the base in the background and starts following the log. */
   start(): void {
@@ -153,9 +160,10 @@ export class LiveSearchIndex {
     await this.rebuilding?.catch(() => undefined);
     await this.exclusive(async () => {
       this.current = null;
-      for (const s of this.segments) dropSegment(s);
+      for (const s of this.segments) this.drop(s);
       this.segments = [];
     });
+    await this.facetThreads?.close();
     this.state = 'off';
   }
 
@@ -219,13 +227,29 @@ export class LiveSearchIndex {
           if (this.segments[0] === base) this.segments = [];
           this.current = null;
         });
-        dropSegment(base);
+        this.drop(base);
       }
       return false;
     }
   }
 
+  /** A segment leaves the index: its native memory, and its replicas in the facet threads. */
+  private drop(s: LiveSegment): void {
+    this.facetThreads?.drop(s.data);
+    dropSegment(s);
+  }
+
   private announceReady(jobs: number, started: number, from: string): void {
+    // The new base's facet data to the threads (off the first search's path: serving has begun).
+    const base = this.segments[0];
+    if (base && this.facetThreads) {
+      const t0 = Date.now();
+      this.facetThreads.add(base.data);
+      this.options.logger.info(
+        { ms: Date.now() - t0, threads: this.facetThreads.size },
+        'search index: base sent to the facet threads',
+      );
+    }
     this.startedFrom = from === 'database' ? 'database' : 'snapshot';
     this.lastBuild = { jobs, ms: Date.now() - started, nativeBytes: roaringMemory(), at: new Date() };
     this.state = 'ready';
@@ -277,10 +301,10 @@ export class LiveSearchIndex {
               throw new Error('too many changes since the snapshot; reading a new one');
           } catch (error) {
             this.segments = old;
-            dropSegment(base);
+            this.drop(base);
             throw error;
           }
-          for (const s of old) dropSegment(s);
+          for (const s of old) this.drop(s);
           this.publish();
         });
         this.announceReady(data.docCount, started, 'database');
@@ -352,8 +376,8 @@ export class LiveSearchIndex {
       if (live(newer) * 2 < live(older)) break;
       const merged = await this.readRows(em, [...liveIds(older), ...liveIds(newer)]);
       this.segments.splice(-2, 2, ...(merged ? [liveSegment(merged, mapLookup(merged))] : []));
-      dropSegment(older);
-      dropSegment(newer);
+      this.drop(older);
+      this.drop(newer);
     }
   }
 

@@ -3,7 +3,14 @@ import { effectiveSort, type JobFilter, type PageRequest } from '../domain/job-f
 import { Bitmap, Scratch } from './bitmap.ts';
 import type { BaseFacetCache } from './base-facets.ts';
 import { FacetCache, filterKey } from './facet-cache.ts';
-import { countFacets, countFacetsOver, FACET_FIELDS, type FacetField, type Facets } from './facets.ts';
+import {
+  countFacets,
+  countFacetsOver,
+  FACET_FIELDS,
+  type CountContext,
+  type FacetField,
+  type Facets,
+} from './facets.ts';
 import { planFilter } from './filter-plan.ts';
 import type { IndexData } from './index-data.ts';
 import { compareKeys, keyOf, type KeyOrder, type OrderKey } from './order-key.ts';
@@ -18,6 +25,8 @@ export interface IndexAnswer {
   total: number;
   /** The facets asked for (all of them for `facets: true`). */
   facets?: Partial<Facets>;
+  /** The facets were not counted: `counting` deferred some counts (facet-threads.ts). */
+  deferred?: true;
 }
 
 /**
@@ -93,7 +102,11 @@ export class SearchIndex {
     filter: JobFilter,
     sort: SortOrder | undefined,
     page: PageRequest,
-    options: { facets?: boolean | readonly FacetField[] } = {},
+    options: {
+      facets?: boolean | readonly FacetField[];
+      /** Where counts come from (facet threads); by default all are counted here. */
+      counting?: CountContext;
+    } = {},
   ): IndexAnswer | 'unsupported' {
     const scratch = new Scratch();
     try {
@@ -128,10 +141,11 @@ export class SearchIndex {
       const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
       const fields = options.facets === true ? FACET_FIELDS : options.facets || [];
       if (fields.length > 0) {
+        const context = options.counting;
         const afresh = (asked: readonly FacetField[]) =>
           parts.length === 1
-            ? countFacets(parts[0]!.data, parts[0]!.result, asked)
-            : countFacetsOver(parts, asked);
+            ? countFacets(parts[0]!.data, parts[0]!.result, asked, context)
+            : countFacetsOver(parts, asked, context);
         const key = this.baseFacets ? filterKey(filter) : null;
         const [base, ...small] = parts as [Part, ...Part[]];
         const count = (asked: readonly FacetField[]) =>
@@ -142,9 +156,15 @@ export class SearchIndex {
               small,
               asked,
               scratch,
+              context,
             )) ||
           afresh(asked);
-        answer.facets = this.facetCache ? this.facetCache.facetsOf(filter, fields, count) : count(fields);
+        const facets = this.facetCache
+          ? this.facetCache.facetsOf(filter, fields, count, () => !context?.deferred)
+          : count(fields);
+        // Placeholders: the counts are being made elsewhere, and the query runs again with them.
+        if (context?.deferred) answer.deferred = true;
+        else answer.facets = facets;
       }
       return answer;
     } finally {

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SortOrder } from '../../src/domain/enums.ts';
+import type { JobFilter } from '../../src/domain/job-filter.ts';
+import { FACET_NAMES } from '../../src/domain/job-facets.ts';
+import { seedDemo } from '../../src/ingest/seed-demo.ts';
+import type { FacetThreads } from '../../src/search/facet-threads.ts';
+import type { LiveSearchIndex } from '../../src/search/live-index.ts';
+import type { Services } from '../../src/services.ts';
+import { makeJob, storeJobs } from '../helpers/factories.ts';
+import {
+  createRng,
+  loadSearchVocabulary,
+  randomFilter,
+  type Rng,
+  type SearchVocabulary,
+} from '../helpers/random-search.ts';
+import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+
+/**
+ * Facet threads (README "Facet threads"): a search's counts over the index's base are
+ * made in a worker thread, from the thread's own replica of the base's facet data, and
+ * the search runs again with them. Its answers must stay the SQL path's — totals, pages
+ * and every facet — through the transports' own call (JobSearch), as the base gains dead
+ * docs and small segments, after the base is rebuilt, and once a thread has died.
+ */
+const NOW = new Date('2026-11-22T00:00:00Z');
+const SEED = Number(process.env.SEARCH_INDEX_SEED ?? 7_2026);
+const sorts: (SortOrder | undefined)[] = [undefined, 'relevance', 'newest', 'salary', 'first_seen'];
+
+let services: Services;
+let live: LiveSearchIndex;
+let threads: FacetThreads;
+let vocabulary: SearchVocabulary;
+const answeredBy: string[] = [];
+
+/** Waits (bounded) until the facet threads hold the index's current base. */
+async function threadsHoldTheBase(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    await live.sync();
+    const base = live.index()?.segments[0]?.data;
+    if (base && base.docCount > 0 && threads.readyId(base) !== undefined) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the facet threads never held the base');
+}
+
+beforeAll(async () => {
+  services = await createTestServices(
+    { clock: () => NOW },
+    {
+      NORMALIZE_THREADS: '0',
+      SEARCH_INDEX_FACET_THREADS: '1',
+      // Every count over the base goes to the thread, however few the matches.
+      SEARCH_INDEX_FACET_THREAD_MIN: '0',
+      // Counted at every search (no cached counts to hide a wrong one).
+      SEARCH_INDEX_FACET_CACHE: '0',
+      // The seeded jobs exceed it: the index rebuilds its base with them (and sends it to the thread).
+      SEARCH_INDEX_MAX_DELTA: '400',
+    },
+  );
+  live = services.search.index!;
+  threads = live.facetThreads!;
+  await seedDemo(services, 1500);
+  await threadsHoldTheBase();
+  vocabulary = await loadSearchVocabulary(services, []);
+  services.searchPaths.add((path, reason) => answeredBy.push(reason ? `${path}:${reason}` : path));
+}, 600_000);
+afterAll(() => services?.close());
+
+/** One random search through JobSearch with every facet, against the SQL path's answer. */
+async function compareOne(rng: Rng, context: string, seen?: (filter: JobFilter) => void): Promise<void> {
+  const filter = randomFilter(rng, vocabulary, NOW);
+  seen?.(filter);
+  const sort = rng.pick(sorts);
+  const page = { offset: rng.chance(0.7) ? 0 : rng.int(0, 200), limit: rng.pick([1, 20, 50]) };
+  const where = `${context}: ${JSON.stringify({ filter, sort, page })}`;
+  const em = services.orm.em.fork();
+  const answer = await services.search.search(em, filter, sort, page, FACET_NAMES);
+  const sql = await services.jobs.search(services.orm.em.fork(), filter, sort, page);
+  expect(answer.total, where).toBe(sql.total);
+  expect(
+    answer.items.map((j) => j.id),
+    where,
+  ).toEqual(sql.items.map((j) => j.id));
+  expect(answer.facets, where).toEqual(
+    await services.jobs.facets(services.orm.em.fork(), filter, FACET_NAMES),
+  );
+}
+
+describe(`facet threads (${TEST_DB})`, () => {
+  it("count a search's facets in the thread, with the SQL path's answers", async () => {
+    const rng = createRng(SEED);
+    const before = threads.answered;
+    answeredBy.length = 0;
+    for (let q = 0; q < 150; q++) await compareOne(rng, `seed ${SEED}, query #${q}`);
+    // The thread made the counts, and the index (not SQL) answered.
+    expect(threads.answered - before).toBeGreaterThan(100);
+    expect(answeredBy.filter((p) => p === 'index').length).toBeGreaterThan(140);
+  }, 600_000);
+
+  it("fill the facet caches from the thread's counts (a repeat is a hit), with the same answers", async () => {
+    // As served: the base's counts of a filter are kept across versions (base-facets.ts).
+    live.setFacetCacheSize(512);
+    try {
+      const passes: number[] = [];
+      let clockBound = 0; // filters with postedWithinDays: never cached (their window moves)
+      for (const pass of [1, 2]) {
+        const before = threads.answered;
+        const rng = createRng(SEED + 10);
+        for (let q = 0; q < 60; q++) {
+          await compareOne(rng, `cache on, pass ${pass}, query #${q}`, (filter) => {
+            if (pass === 2 && filter.postedWithinDays !== undefined) clockBound++;
+          });
+        }
+        passes.push(threads.answered - before);
+      }
+      // The first pass counted in the thread; its repeat found every cacheable count kept.
+      expect(passes[0]).toBeGreaterThan(30);
+      expect(passes[1]).toBeLessThanOrEqual(clockBound);
+    } finally {
+      live.setFacetCacheSize(0);
+    }
+  }, 600_000);
+
+  it('give the same answers while jobs are written (dead docs, small segments, a rebuilt base)', async () => {
+    const rng = createRng(SEED + 1);
+    const baseBefore = live.index()!.segments[0]!.data;
+    let sawSmallSegments = false;
+    for (let round = 0; round < 12; round++) {
+      const ids = (
+        await services.orm.em.fork().execute<{ id: string }[]>('select id::text as id from job order by id')
+      ).map((r) => r.id);
+      const some = (n: number) => Array.from({ length: n }, () => rng.pick(ids));
+      await storeJobs(
+        services,
+        Array.from({ length: rng.int(5, 25) }, () =>
+          makeJob({
+            title: `${rng.pick(vocabulary.words)} Engineer`,
+            descriptionText: Array.from({ length: 8 }, () => rng.pick(vocabulary.words)).join(' '),
+            skills: rng.some(vocabulary.skills, 3),
+            remoteType: rng.pick(['remote', 'hybrid', 'onsite'] as const),
+            salaryMinUsd: rng.chance(0.5) ? rng.int(30, 200) * 1000 : null,
+          }),
+        ),
+      );
+      await services.orm.em
+        .fork()
+        .execute(
+          `update job set status = case status when 'open' then 'closed' else 'open' end where id = any(?::uuid[])`,
+          [`{${some(rng.int(5, 40)).join(',')}}`],
+        );
+      await live.sync();
+      sawSmallSegments ||= live.index()!.segments.length > 1;
+      for (let q = 0; q < 15; q++) await compareOne(rng, `seed ${SEED + 1}, round ${round}, query #${q}`);
+    }
+    expect(sawSmallSegments).toBe(true);
+    // The writes outgrew SEARCH_INDEX_MAX_DELTA: a new base was built and sent to the thread.
+    await threadsHoldTheBase();
+    expect(live.index()!.segments[0]!.data).not.toBe(baseBefore);
+    const before = threads.answered;
+    for (let q = 0; q < 20; q++) await compareOne(rng, `seed ${SEED + 1}, after the rebuild, query #${q}`);
+    expect(threads.answered).toBeGreaterThan(before);
+  }, 600_000);
+
+  it('count on the main thread once a thread has died, with the same answers', async () => {
+    await threads.workers[0]!.terminate();
+    // The thread's end is an event: a search may start before it is seen, and then
+    // fall back for its own count. Either way the answers must be right.
+    const rng = createRng(SEED + 2);
+    for (let q = 0; q < 40; q++) await compareOne(rng, `seed ${SEED + 2}, query #${q}`);
+    expect(threads.size).toBe(0);
+    const before = threads.answered;
+    for (let q = 0; q < 10; q++) await compareOne(rng, `seed ${SEED + 2}, later query #${q}`);
+    expect(threads.answered).toBe(before);
+  }, 600_000);
+});

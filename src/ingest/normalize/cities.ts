@@ -70,7 +70,7 @@ const ALIAS_ROWS: ReadonlyArray<readonly string[]> = [
   ['Bucharest', 'RO', '', '', 'București'],
   ['Cluj-Napoca', 'RO', '', '', 'Cluj'],
   ['Kyiv', 'UA', '', '', 'Kiev'],
-  ['Tel Aviv', 'IL', '', '', 'Tel Aviv-Yafo', 'Tel-Aviv'],
+  ['Tel Aviv', 'IL', '', '', 'Tel Aviv-Yafo', 'Tel-Aviv', 'TLV'],
   ['Bengaluru', 'IN', '', '', 'Bangalore'],
   ['Mumbai', 'IN', '', '', 'Bombay'],
   ['Gurugram', 'IN', '', 'Gurgaon', 'Gurugram'],

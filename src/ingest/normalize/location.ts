@@ -43,10 +43,18 @@ const SEPARATORS = /\s*(?:;|\||\n|•|\s+or\s+|\s+\/\s+)\s*/i;
 const GLUED =
   /,\s*([A-Z]{2})(?:\s*&\s*|\s+(?:[Aa]nd|[Oo]r)\s+|\s+|\s*,\s*)(?=\p{Lu}[\p{L}.' -]*,\s*[A-Z]{2}\b)/gu;
 
+// "Cheltenham , UK/ Manchester, UK", "New York, NY/San Francisco, CA": a slash after a
+// "City, Country" or "City, State" and before the next "City,"; not "London, Berlin/Munich,
+// New York", whose slash is between two cities.
+const SLASH_GLUED = /,([^,/;|()]+?)\s*\/\s*(?=\p{Lu}[\p{L}.' -]*,)/gu;
+const splitAfterCountry = (match: string, where: string) =>
+  countryCode(where.trim()) !== null || lookupRegion(where.trim()) !== null ? `,${where}; ` : match;
+
 /** Splits a multi-place string on the separators feeds use. */
 export function splitLocationText(text: string): string[] {
   return text
     .replace(GLUED, ', $1; ')
+    .replace(SLASH_GLUED, splitAfterCountry)
     .split(SEPARATORS)
     .flatMap(splitOnPlus)
     .map((p) => p.trim())

@@ -10,7 +10,7 @@ import { collapseWhitespace } from '../../domain/text.ts';
 import { lookupAlias, resolveCity } from './cities.ts';
 import { countryCode } from './countries.ts';
 import { cleanPart, isNorthAmerica, parseCommaList, type Ctx, type ResolvedPlace } from './place.ts';
-import { isNotAPlace, remoteArea, WORKPLACE_WORDS } from './place-words.ts';
+import { isNotAPlace, isPartOfUS, remoteArea, WORKPLACE_WORDS } from './place-words.ts';
 import { lookupRegion } from './regions.ts';
 
 export interface ParsedPiece {
@@ -41,6 +41,10 @@ function readHint(segment: string, hints: Hints): boolean {
   const areas = named.split(/\s*[/&,]\s*/).map(remoteArea);
   if (areas.every((a) => a !== null)) {
     hints.areas.push(...(areas as string[]));
+    return true;
+  }
+  if (isPartOfUS(named)) {
+    hints.country ??= 'US';
     return true;
   }
   const multiple = MULTIPLE_IN.exec(segment);
@@ -103,7 +107,62 @@ export function parsePiece(piece: string, prefer: readonly string[] = []): Parse
   return { places: result.places.map((p) => ({ ...p })), areas: [...result.areas], guessed: result.guessed };
 }
 
+/**
+ * "IL-Bloomington", "DE-Berlin", "US-CA-San Jose" (Workday and Taleo write codes and a city
+ * joined by hyphens): the segments a dash between spaces makes, so that the codes are read
+ * as hints ("US - MA - Wilmington"; "US-SF", "US-CA" too). Only codes of two capitals
+ * before a capital: "Winston-Salem", "Aix-en-Provence", "Al-Khobar" and "ON-SITE" stay whole.
+ */
+const CODES_JOINED = /^([A-Z]{2})-(?:([A-Z]{2,3})-)?(?=\p{Lu})(?!SITE\b|Site\b)/u;
+
+/**
+ * "Toronto Canada", "Austin Texas", "London UK": a city and its country or state written
+ * without a comma, as "City, Country" when the last one to three words name a country or a
+ * state that has a city of the leading words' name. Null when they do not.
+ */
+function withComma(main: string): string | null {
+  const words = main.split(' ');
+  if (words.length < 2 || main.includes(',') || resolveCity(main) !== null) return null;
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+    const city = words.slice(0, -k).join(' ');
+    const after = words.slice(-k).join(' ');
+    const country = countryCode(after);
+    if (country !== null && resolveCity(city, { countryCode: country }) !== null) return `${city}, ${after}`;
+    const region = lookupRegion(after);
+    if (region && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null)
+      return `${city}, ${after}`;
+  }
+  return null;
+}
+
+/**
+ * "Paris-France", "India-Bangalore", "Washington-Seattle": a city and its country or state
+ * joined by a hyphen, as "City, Country" when the one names a city in the other.
+ * "Winston-Salem", "Dallas-Fort Worth" have no country or state on either side.
+ */
+function nameJoined(piece: string): string | null {
+  const m = /^(\p{Lu}[\p{L}.' ]*)-(\p{Lu}[\p{L}.' ]*)$/u.exec(piece);
+  if (!m) return null;
+  const [, left, right] = m as unknown as [string, string, string];
+  for (const [city, where] of [
+    [left, right],
+    [right, left],
+  ] as const) {
+    const country = countryCode(where);
+    if (country !== null && resolveCity(city, { countryCode: country }) !== null) return `${city}, ${where}`;
+    const region = lookupRegion(where);
+    if (region && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null)
+      return `${city}, ${where}`;
+  }
+  return null;
+}
+
 function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
+  piece =
+    nameJoined(piece) ??
+    piece.replace(CODES_JOINED, (_m, first: string, second?: string) =>
+      second ? `${first} - ${second} - ` : `${first} - `,
+    );
   const ctx: Ctx = { prefer, guessed: false };
   const hints: Hints = { country: null, countries: null, region: null, code: null, areas: [] };
   if (/\b(?:anywhere|worldwide|globally)\b(?!\s+(?:in|within)\b)/i.test(piece)) hints.areas.push('Worldwide');
@@ -155,15 +214,22 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
   if (hints.code && hints.country === hints.code) {
     const name = main.split(',')[0] ?? '';
     const biggest = lookupAlias(name) ?? resolveCity(name, { countryCode: 'US' });
+    const inCountry = resolveCity(name, { countryCode: hints.country }) !== null;
+    // "IL-Edwards": a town the country lacks and the gazetteer has in another state, or
+    // nowhere: a state code beside a US town name is likelier than a country's code
+    // beside a town that country lacks.
     const inState =
       (biggest?.countryCode === 'US' && biggest.region === hints.code) ||
-      (resolveCity(name, { region: hints.code, countryCode: 'US' }) !== null &&
-        resolveCity(name, { countryCode: hints.country }) === null);
+      (!inCountry && resolveCity(name, { region: hints.code, countryCode: 'US' }) !== null) ||
+      (!inCountry &&
+        lookupRegion(hints.code, 'US') !== null &&
+        (resolveCity(name) === null || resolveCity(name, { countryCode: 'US' }) !== null));
     if (inState) {
       hints.country = 'US';
       hints.region ??= hints.code;
     }
   }
+  main = withComma(main) ?? nameJoined(main) ?? main;
   const regionHint = hints.region !== null && isNorthAmerica(hints.country) ? hints.region : null;
   const places = parseCommaList(main, { city: null, region: regionHint, countryCode: hints.country }, ctx);
   return {

@@ -74,10 +74,33 @@ export function remoteArea(text: string): string | null {
 const NOT_A_PLACE_RE =
   /^(?:full|part)[- ]?time$|^(?:contract|contractor|internship|intern|temporary|permanent|freelance|relocation.*|visa.*)$|\b(?:gmt|utc|cet|est|pst|cst|time ?zones?|hours|timezone)\b|^(?:all|any|multiple|various|several|open to any)\b.*\blocations?(?: considered)?$|\bcitizenship\b|\btravel\b|\bmeet ?ups?\b|\b(?:schools?|academy|inc|llc)$/i;
 
+// "ET/CT/PT", "PST & EST": a list of US time zones (one alone may be a country code: PT, ET).
+const TIME_ZONE = '(?:[ecmp][sd]?t|ak[sd]?t|h[sd]?t)';
+const TIME_ZONE_LIST = new RegExp(`^${TIME_ZONE}(?: (?:and |or )?${TIME_ZONE})+(?: time ?zones?)?$`);
+
 /** True for an area, a placeholder or a non-place word: nothing to record as a place. */
 export function isNotAPlace(s: string): boolean {
   const key = simple(s);
-  return key === '' || Object.hasOwn(AREAS, key) || PLACEHOLDERS.has(key) || NOT_A_PLACE_RE.test(key);
+  return (
+    key === '' ||
+    Object.hasOwn(AREAS, key) ||
+    PLACEHOLDERS.has(key) ||
+    NOT_A_PLACE_RE.test(key) ||
+    TIME_ZONE_LIST.test(key)
+  );
+}
+
+// "US West", "USA - Central", "Eastern US", "West Coast US", "Contiguous US": a part of the United States.
+const US_PART =
+  '(?:north|south)?(?:east|west)(?:ern)?|central|north(?:ern)?|south(?:ern)?|midwest(?:ern)?|mid atlantic';
+const US_NAME = '(?:us|usa|u s|u s a|united states)';
+const PART_OF_US = new RegExp(
+  `^(?:${US_NAME} (?:${US_PART})(?: coast| region)?|(?:${US_PART}|continental|contiguous)(?: coast)? ${US_NAME})$`,
+);
+
+/** True for a compass part of the United States ("US West", "Eastern US"): the US, no city. */
+export function isPartOfUS(s: string): boolean {
+  return PART_OF_US.test(simple(s));
 }
 
 // "665 Clyde Avenue", "53061 Nadine St.", "Suite #1000", "10th Floor".

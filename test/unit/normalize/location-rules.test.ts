@@ -30,6 +30,17 @@ describe('splitLocationText: the separators feeds use', () => {
     ['New York, NY   Denver, CO', ['New York, NY', 'Denver, CO']],
     ['Bethesda, MD, Boston, MA', ['Bethesda, MD', 'Boston, MA']],
     ['St. Louis, MO Kansas City, MO', ['St. Louis, MO', 'Kansas City, MO']],
+    // A slash after "City, X" and before the next "City,": two places.
+    ['Cheltenham , UK/ Manchester, UK', ['Cheltenham , UK', 'Manchester, UK']],
+    ['New York, NY/San Francisco, CA', ['New York, NY', 'San Francisco, CA']],
+    ['Remote - US/Canada', ['Remote - US/Canada']],
+    ['Toronto, ON/Remote', ['Toronto, ON/Remote']],
+    // Between two cities ("Berlin/Munich"), or after a city ("Hershey/"), a slash splits nothing.
+    ['London, Berlin/Munich, New York', ['London, Berlin/Munich, New York']],
+    [
+      'Dallas/Fort Worth, TX, Hershey/Mechanicsburg, PA',
+      ['Dallas/Fort Worth, TX, Hershey/Mechanicsburg, PA'],
+    ],
     // "Oregon" is a word here, not "or".
     ['Portland, Oregon', ['Portland, Oregon']],
     ['  ; Berlin ;; ', ['Berlin']],

@@ -218,3 +218,58 @@ describe('parsePiece: namesakes', () => {
     });
   });
 });
+
+describe('parsePiece: places written without commas (real feeds, issue 11)', () => {
+  it.each<[string, PlaceParts[]]>([
+    // Codes and a city joined by hyphens (Workday, Taleo): the codes are hints.
+    ['IL-Bloomington', [p('Bloomington', 'IL', 'US')]],
+    ['CO-Denver', [p('Denver', 'CO', 'US')]],
+    ['CA-Toronto', [p('Toronto', 'ON', 'CA')]],
+    ['DE-Berlin', [p('Berlin', null, 'DE')]],
+    ['US-CA-San Jose', [p('San Jose', 'CA', 'US')]],
+    ['US-SF', [p('San Francisco', 'CA', 'US')]],
+    ['US-CA', [p(null, 'CA', 'US')]],
+    // A city and its country or state joined by a hyphen, either way round.
+    ['Paris-France', [p('Paris', null, 'FR')]],
+    ['India-Bangalore', [p('Bengaluru', null, 'IN')]],
+    ['Office - Washington-Seattle', [p('Seattle', 'WA', 'US')]],
+    // Hyphenated names stay whole.
+    ['Wilkes-Barre', [p('Wilkes-Barre', 'PA', 'US')]],
+    ['Baden-Baden', [p('Baden-Baden', null, 'DE')]],
+    ['Winston-Salem, NC', [p('Winston-Salem', 'NC', 'US')]],
+    ['Aix-en-Provence, France', [p('Aix-en-Provence', null, 'FR')]],
+    // A city and its country or state with no comma between.
+    ['Toronto Canada', [p('Toronto', 'ON', 'CA')]],
+    ['London UK', [p('London', null, 'GB')]],
+    ['Berlin Germany', [p('Berlin', null, 'DE')]],
+    ['Austin Texas', [p('Austin', 'TX', 'US')]],
+    ['Kansas City Missouri', [p('Kansas City', 'MO', 'US')]],
+    ['San Juan Puerto Rico', [p('San Juan', 'PR', 'US')]],
+    // Georgia the state or the country: where the city is.
+    ['Atlanta Georgia', [p('Atlanta', 'GA', 'US')]],
+    ['Tbilisi Georgia', [p('Tbilisi', null, 'GE')]],
+    // Cities whose last word is no country, and names the gazetteer knows whole.
+    ['Mexico City', [p('Mexico City', null, 'MX')]],
+    ['Salt Lake City', [p('Salt Lake City', 'UT', 'US')]],
+    ['New York NY', [p('New York', 'NY', 'US')]],
+    // An airport code as postings use it.
+    ['TLV', [p('Tel Aviv', null, 'IL')]],
+    // Compass parts of the United States: the country, no city.
+    ['US West', [p(null, null, 'US')]],
+    ['Remote - US West', [p(null, null, 'US')]],
+    ['Eastern US', [p(null, null, 'US')]],
+    ['USA - Central', [p(null, null, 'US')]],
+    ['Continental United States', [p(null, null, 'US')]],
+    ['Remote, Contiguous US', [p(null, null, 'US')]],
+    // A code that is a country and a US state, beside a town the country lacks: the state.
+    ['IL-Edwards', [p('Edwards', 'IL', 'US')]],
+    ['Northern Chicagoland (IL)', [p('Northern Chicagoland', 'IL', 'US')]],
+    // "ON-SITE" is no Ontario.
+    ['ON-SITE in Florianopolis, Brazil', [p('Florianópolis', null, 'BR')]],
+    // Lists of US time zones are no place ("ET" alone would be Ethiopia's code).
+    ['Remote (ET/CT/PT)', []],
+    ['PST and EST', []],
+  ])('%j', (text, places) => {
+    expect(piece(text).places).toEqual(places);
+  });
+});

@@ -36,7 +36,7 @@ const TITLE_RULES: readonly Rule[] = [
   ],
   [
     'sales',
-    /\b(?:sales|account exec(?:utive)?|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director)|gtm engineer\w*|go[- ]to[- ]market engineer\w*|customer engineer\w*)\b/,
+    /\b(?:sales|account exec(?:utive)?|business development|bdr|sdr|account manager|account director|solutions? engineer|sales engineer|pre-?sales|solutions? consultant|partnerships?|channel manager|sales enablement|enablement|inside sales|revenue (?:manager|director)|gtm engineer\w*|go[- ]to[- ]market engineer\w*|customer engineer\w*|field applications? engineer\w*)\b/,
   ],
   [
     'customer-success',
@@ -66,10 +66,11 @@ const TITLE_RULES: readonly Rule[] = [
     /\b(?:qa|quality assurance|test engineer|testing|tester|sdet|test automation|automation tester|quality engineer\w*|software engineer in test)\b/,
   ],
   // Building and plant trades: a stationary engineer runs a building's boilers and
-  // HVAC. Before hardware and software engineering, whose "engineer" they share (issue 11).
+  // HVAC; a field service engineer keeps equipment running at customers' sites. Before
+  // hardware and software engineering, whose "engineer" they share (issue 11).
   [
     'operations',
-    /\b(?:stationary engineer\w*|operating engineer|building engineer|facilities engineer|maintenance (?:engineer|technician|mechanic)|boiler operator|hvac technician|electrician|plumber|pipefitter|welder|machinist|millwright|carpenter)\b/,
+    /\b(?:stationary engineer\w*|operating engineer|building engineer|facilities engineer|maintenance (?:engineer|technician|mechanic)|field service (?:engineer|technician)s?|(?<!(?:cloud|software|ai|ml|data|platform|solutions|security|grok) )field engineers?|boiler operator|hvac technician|electrician|plumber|pipefitter|welder|machinist|millwright|carpenter)\b/,
   ],
   // Lab sciences' engineers (biotech): not a family of their own here.
   [

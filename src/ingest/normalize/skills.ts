@@ -98,6 +98,16 @@ const LIST_CONTINUES = /^(?:\s*[,/(]|\s+(?:and|or|&)\s)/;
 const LINE_ENDS = /^[ \t]*(?:\r?\n|$)/;
 // "excel at", "excel in": the verb, not the spreadsheet.
 const VERB_AFTER = /^\s+(?:at|in)\b/;
+// Oracle's applications and cloud, and the company, are not its database ("Oracle ERP",
+// "Oracle Fusion", "Oracle Cloud Infrastructure", "Oracle Corporation").
+const ORACLE_NOT_DB =
+  /^[ -]+(?:ERP|EBS|E-?Business|Fusion|Cloud(?! Database)|OCI|HCM|HRMS|Financials?|NetSuite|Primavera|PeopleSoft|Hyperion|Siebel|JD ?Edwards|SCM|CX|Retail|Health|Cerner|Eloqua|Applications?|Apps|Corporation|Corp\b|Inc\b)/;
+// "hosted by: Luke Swift", "Contact: Jane Swift": a person's name after the word that
+// introduces one, unless a developer's word follows ("… by Senior Swift developers").
+const NAME_BEFORE =
+  /(?:\bby|[Cc]ontact|[Rr]ecruiter|[Hh]iring [Mm]anager|[Hh]ost(?:ed)?|[Ss]peaker|[Pp]resenter):?\s+\p{Lu}\p{Ll}+ $/u;
+const SWIFT_WORK_AFTER =
+  /^(?:\s*[,/)]|\s+(?:and|or|&|UI|code|developers?|engineers?|programming|apps?|development|\d))/i;
 
 function collect(
   text: string,
@@ -117,6 +127,13 @@ function collect(
       const after = text.slice(end, end + 12);
       if (SENTENCE_START.test(before) && !LIST_CONTINUES.test(after) && !LINE_ENDS.test(after)) continue;
       if (m[0] === 'Excel' && VERB_AFTER.test(after)) continue;
+      if (m[0] === 'Oracle' && ORACLE_NOT_DB.test(text.slice(end, end + 24))) continue;
+      if (
+        m[0] === 'Swift' &&
+        NAME_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) &&
+        !SWIFT_WORK_AFTER.test(after)
+      )
+        continue;
     }
     const skill = lookup(m[0]);
     if (skill) into.push({ start: m.index, end, skill });

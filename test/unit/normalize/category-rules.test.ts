@@ -123,9 +123,19 @@ describe('engineers of physical things', () => {
     expect(classifyCategory(title)).toBe(expected);
   });
 
-  it('a go-to-market or customer engineer sells', () => {
+  it('a go-to-market, customer or field applications engineer sells', () => {
     expect(classifyCategory('GTM Engineer')).toBe('sales');
     expect(classifyCategory('Customer Engineer, Google Cloud')).toBe('sales');
+    expect(classifyCategory('Senior Field Applications Engineer')).toBe('sales');
+  });
+
+  it('a field service engineer keeps equipment running: operations, not software', () => {
+    expect(classifyCategory('Field Service Engineer II')).toBe('operations');
+    expect(classifyCategory('Field Engineer')).toBe('operations');
+    expect(classifyCategory('Field Service Technicians')).toBe('operations');
+    // Field engineering at a software company is the engineers' own.
+    expect(classifyCategory('Field Engineering Manager')).not.toBe('operations');
+    expect(classifyCategory('Junior Cloud Field Engineer')).toBe('software-engineering');
   });
 
   it('copywriting is writing', () => {

@@ -162,6 +162,27 @@ describe('capitalized English words (Swift, Spark, Excel)', () => {
     expect(skills(text)).toEqual([]);
   });
 
+  it.each([
+    // A person's name after the word that introduces one (issue 11, real data).
+    ['The webinar is hosted by: Luke Swift'],
+    ['Contact: Jane Swift for details'],
+    // Oracle's applications, cloud and company are not its database.
+    ['Experience with Oracle ERP implementations'],
+    ['Oracle Fusion and Oracle EBS'],
+    ['We run on Oracle Cloud Infrastructure'],
+    ['We joined Oracle Corporation in 2020'],
+  ])('%j: a name or an application is no tool', (text) => {
+    expect(skills(text)).toEqual([]);
+  });
+
+  it.each([
+    ['Led by Senior Swift developers', ['Swift']],
+    ['Strong SQL on Oracle, PostgreSQL', ['SQL', 'Oracle Database', 'PostgreSQL']],
+    ['We tune Oracle Database 19c', ['Oracle Database']],
+  ])('%j: the tool after all', (text, expected) => {
+    expect(skills(text)).toEqual(expected);
+  });
+
   it('a title capitalizes every word: there the word is the tool', () => {
     expect(extractSkills('Swift Developer', '')).toEqual(['Swift']);
   });

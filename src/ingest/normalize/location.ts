@@ -13,7 +13,7 @@
 import { collapseWhitespace, foldText } from '../../domain/text.ts';
 import { lookupAlias, resolveCity } from './cities.ts';
 import { countryCode, isKnownCountryCode } from './countries.ts';
-import { parsePiece, type ParsedPiece } from './place-piece.ts';
+import { parsePiece } from './place-piece.ts';
 import { withCity, type ResolvedPlace } from './place.ts';
 import { lookupRegion } from './regions.ts';
 
@@ -77,31 +77,6 @@ function splitOnPlus(piece: string): string[] {
   const parts = piece.split(/\s+\+\s+/);
   return parts.length > 1 && parts.slice(1).every(isCityName) ? parts : [piece];
 }
-
-/**
- * "Germany - Remote (Berlin)": a city in parentheses beside a country or state, which the
- * piece read as a hint only, is the place, when it is in that country or state.
- */
-function withCityInParentheses(piece: string, parsed: ParsedPiece): ParsedPiece {
-  const only = parsed.places.length === 1 ? (parsed.places[0] as ResolvedPlace) : null;
-  const inner = /\(([^()]*)\)/.exec(piece)?.[1];
-  if (only === null || only.city !== null || only.countryCode === null || inner === undefined) return parsed;
-  // "Australia (Melbourne & Sydney)": each city.
-  const cities = inner
-    .split(/\s+(?:&|and)\s+|\s*\/\s*/i)
-    .flatMap((name) => parsePiece(name, [only.countryCode as string]).places)
-    .filter(
-      (p) =>
-        p.city !== null &&
-        p.latitude !== undefined &&
-        p.countryCode === only.countryCode &&
-        (only.region === null || p.region === only.region),
-    );
-  return cities.length > 0 ? { ...parsed, places: cities } : parsed;
-}
-
-const parseWhole = (piece: string, prefer?: readonly string[]) =>
-  withCityInParentheses(piece, parsePiece(piece, prefer));
 
 // Country-code domains used as generic ones: no company country from them.
 const GENERIC_TLDS = new Set([
@@ -218,7 +193,7 @@ export function resolveLocations(
   evidence: LocationEvidence = {},
 ): ResolvedLocations {
   const pieces = typeof text === 'string' ? splitLocationText(text.slice(0, 5_000)) : [];
-  const parsed = pieces.map((piece) => parseWhole(piece));
+  const parsed = pieces.map((piece) => parsePiece(piece));
   const areas = [...new Set(parsed.flatMap((p) => p.areas))];
   const stated = parsed.filter((p) => !p.guessed).flatMap((p) => p.places.map((place) => place.countryCode));
   const structuredCountry =
@@ -234,7 +209,7 @@ export function resolveLocations(
     if (place && !(onlyArea && place.city === null)) places.push(place);
   }
   parsed.forEach((result, i) => {
-    const again = result.guessed && prefer.length > 0 ? parseWhole(pieces[i] as string, prefer) : result;
+    const again = result.guessed && prefer.length > 0 ? parsePiece(pieces[i] as string, prefer) : result;
     places.push(...again.places);
   });
   const seen = new Set<string>();

@@ -100,7 +100,7 @@ export function parsePiece(piece: string, prefer: readonly string[] = []): Parse
   const key = prefer.length === 0 ? piece : `${prefer.join(',')}\u0000${piece}`;
   let result = parsed.get(key);
   if (result === undefined) {
-    result = parseNew(piece, prefer);
+    result = withCityInParentheses(piece, parseNew(piece, prefer));
     if (parsed.size >= MAX_PIECES) parsed.clear();
     parsed.set(key, result);
   }
@@ -155,6 +155,28 @@ function nameJoined(piece: string): string | null {
       return `${city}, ${where}`;
   }
   return null;
+}
+
+/**
+ * "Germany - Remote (Berlin)": a city in parentheses beside a country or state, which the
+ * piece read as a hint only, is the place, when it is in that country or state.
+ */
+function withCityInParentheses(piece: string, parsed: ParsedPiece): ParsedPiece {
+  const only = parsed.places.length === 1 ? (parsed.places[0] as ResolvedPlace) : null;
+  const inner = /\(([^()]*)\)/.exec(piece)?.[1];
+  if (only === null || only.city !== null || only.countryCode === null || inner === undefined) return parsed;
+  // "Australia (Melbourne & Sydney)": each city.
+  const cities = inner
+    .split(/\s+(?:&|and)\s+|\s*\/\s*/i)
+    .flatMap((name) => parsePiece(name, [only.countryCode as string]).places)
+    .filter(
+      (p) =>
+        p.city !== null &&
+        p.latitude !== undefined &&
+        p.countryCode === only.countryCode &&
+        (only.region === null || p.region === only.region),
+    );
+  return cities.length > 0 ? { ...parsed, places: cities } : parsed;
 }
 
 function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {

@@ -68,6 +68,9 @@ describe(`Prometheus metrics (${TEST_DB})`, () => {
     expect(value(after, 'search_index_state', { state: 'failed' })).toBe(0);
     expect(value(after, 'search_index_segments')).toBeGreaterThanOrEqual(1);
     expect(value(after, 'search_index_native_bytes')).toBeGreaterThan(0);
+    // None in tests unless asked for (search-index-facet-threads.test.ts counts through them).
+    expect(after.has(seriesKey('search_index_facet_threads'))).toBe(true);
+    expect(value(after, 'search_index_facet_threads')).toBe(0);
   });
 
   it('counts requests and their latency by method, route pattern and status', async () => {

@@ -6,7 +6,9 @@ import { seedDemo } from '../../src/ingest/seed-demo.ts';
 import type { FacetThreads } from '../../src/search/facet-threads.ts';
 import type { LiveSearchIndex } from '../../src/search/live-index.ts';
 import type { Services } from '../../src/services.ts';
+import { createApp } from '../../src/http/create-app.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
+import { parsePrometheusText, seriesKey } from '../helpers/prometheus-text.ts';
 import {
   createRng,
   loadSearchVocabulary,
@@ -96,6 +98,15 @@ describe(`facet threads (${TEST_DB})`, () => {
     // The thread made the counts, and the index (not SQL) answered.
     expect(threads.answered - before).toBeGreaterThan(100);
     expect(answeredBy.filter((p) => p === 'index').length).toBeGreaterThan(140);
+    // /metrics says so.
+    const app = await createApp(services);
+    try {
+      const samples = parsePrometheusText((await app.inject({ method: 'GET', url: '/metrics' })).body);
+      expect(samples.get(seriesKey('search_index_facet_threads'))).toBe(1);
+      expect(samples.get(seriesKey('search_index_facet_thread_counts_total'))).toBe(threads.answered);
+    } finally {
+      await app.close();
+    }
   }, 600_000);
 
   it("fill the facet caches from the thread's counts (a repeat is a hit), with the same answers", async () => {

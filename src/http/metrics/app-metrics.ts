@@ -31,6 +31,9 @@ export interface SearchIndexFigures {
   segments: number;
   nativeBytes: number;
   lastBuildSeconds: number | null;
+  /** Facet threads counting (0: none, or they failed), and the counts they have made. */
+  facetThreads: number;
+  facetThreadCounts: number;
 }
 
 const INDEX_STATES = ['off', 'building', 'ready', 'failed'] as const;
@@ -129,6 +132,17 @@ export function createAppMetrics(registry: Registry): AppMetrics {
     help: 'Duration of the last build of the search index base.',
     registers,
   });
+  const facetThreads = new Gauge({
+    name: 'search_index_facet_threads',
+    help: 'Worker threads counting facets over the search index base; 0 when none, or after one failed (then the main thread counts).',
+    registers,
+  });
+  const facetThreadCounts = new Counter({
+    name: 'search_index_facet_thread_counts_total',
+    help: "Searches' facet counts made in the facet threads.",
+    registers,
+  });
+  let facetThreadCountsSeen = 0;
 
   const names = new Set<string>();
   const operationLabels = ({ name, type }: OperationLabels) => {
@@ -167,6 +181,10 @@ export function createAppMetrics(registry: Registry): AppMetrics {
       indexSegments.set(index?.segments ?? 0);
       indexBytes.set(index?.nativeBytes ?? 0);
       if (index?.lastBuildSeconds != null) indexBuild.set(index.lastBuildSeconds);
+      facetThreads.set(index?.facetThreads ?? 0);
+      const counts = index?.facetThreadCounts ?? 0;
+      if (counts > facetThreadCountsSeen) facetThreadCounts.inc(counts - facetThreadCountsSeen);
+      facetThreadCountsSeen = Math.max(facetThreadCountsSeen, counts);
     },
     setPools: (stats) => {
       pool.reset();

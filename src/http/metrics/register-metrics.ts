@@ -76,6 +76,8 @@ export async function registerMetrics(
               segments: index?.segments.length ?? 0,
               nativeBytes: live.nativeBytes(),
               lastBuildSeconds: live.lastBuild ? live.lastBuild.ms / 1000 : null,
+              facetThreads: live.facetThreads?.size ?? 0,
+              facetThreadCounts: live.facetThreads?.answered ?? 0,
             }
           : null,
       );

@@ -126,13 +126,19 @@ function withComma(main: string): string | null {
   for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
     const city = words.slice(0, -k).join(' ');
     const after = words.slice(-k).join(' ');
-    const country = countryCode(after);
-    if (country !== null && resolveCity(city, { countryCode: country }) !== null) return `${city}, ${after}`;
-    const region = lookupRegion(after);
-    if (region && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null)
-      return `${city}, ${after}`;
+    if (isCityIn(city, after)) return `${city}, ${after}`;
   }
   return null;
+}
+
+/** Whether `where` names a country or a state that has a city named `city`. */
+function isCityIn(city: string, where: string): boolean {
+  const country = countryCode(where);
+  if (country !== null && resolveCity(city, { countryCode: country }) !== null) return true;
+  const region = lookupRegion(where);
+  return (
+    region !== null && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null
+  );
 }
 
 /**
@@ -147,13 +153,8 @@ function nameJoined(piece: string): string | null {
   for (const [city, where] of [
     [left, right],
     [right, left],
-  ] as const) {
-    const country = countryCode(where);
-    if (country !== null && resolveCity(city, { countryCode: country }) !== null) return `${city}, ${where}`;
-    const region = lookupRegion(where);
-    if (region && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null)
-      return `${city}, ${where}`;
-  }
+  ] as const)
+    if (isCityIn(city, where)) return `${city}, ${where}`;
   return null;
 }
 

@@ -1,18 +1,7 @@
 import { Bitmap } from './bitmap.ts';
 import { FacetCodes } from './facet-codes.ts';
-import type { IndexData, ValueField } from './index-data.ts';
+import { FACET_VALUE_FIELDS, type IndexData } from './index-data.ts';
 import { ValueIndex } from './value-index.ts';
-
-/** The fields whose bitmaps facet counting reads (facets.ts), besides the salary bands. */
-export const FACET_VALUE_FIELDS = [
-  'remoteType',
-  'jobType',
-  'seniority',
-  'category',
-  'country',
-  'city',
-  'skill',
-] as const satisfies readonly ValueField[];
 
 type Serialized = Array<[value: string, bytes: Uint8Array]>;
 

@@ -6,7 +6,7 @@ import type {
 import { Bitmap, KeyedBitmapsBuilder } from './bitmap.ts';
 import { FacetCodes } from './facet-codes.ts';
 import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
-import { VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
+import { FACET_VALUE_FIELDS, VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
 import { docsById, firstSeenOrderDocs, salaryOrderDocs } from './doc-order.ts';
@@ -243,7 +243,10 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
       'values',
       () =>
         (values = Object.fromEntries(
-          VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n)]),
+          VALUE_FIELDS.map((f) => [
+            f,
+            new ValueIndex(parts.values[f], n, (FACET_VALUE_FIELDS as readonly ValueField[]).includes(f)),
+          ]),
         ) as Record<ValueField, ValueIndex>),
     ],
     ['hasSalaryMin', () => parts.hasSalaryMin],

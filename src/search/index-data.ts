@@ -27,6 +27,17 @@ export const VALUE_FIELDS = [
 ] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
+/** The fields facets count (facets.ts), besides the salary bands: the only ones counted job by job. */
+export const FACET_VALUE_FIELDS = [
+  'remoteType',
+  'jobType',
+  'seniority',
+  'category',
+  'country',
+  'city',
+  'skill',
+] as const satisfies readonly ValueField[];
+
 /**
  * Everything the index holds. Jobs are dense doc numbers 0 … docCount-1 in
  * (posted_at, id) order, so the newest job has the highest number: "newest first" is

@@ -27,10 +27,16 @@ export class ValueIndex {
 
   private readonly docCount: number;
 
-  constructor(bitmaps: Map<string, Bitmap>, docCount: number) {
+  /**
+   * `counted`: whether facets count this field (index-data.ts FACET_VALUE_FIELDS). Only
+   * those get the per-doc codes: a field only filtered by (companies, organizations,
+   * grid cells) would hold them for nothing — megabytes at 1M jobs, and a pass over
+   * every job at each build. Counting one without them counts per value: right, slower.
+   */
+  constructor(bitmaps: Map<string, Bitmap>, docCount: number, counted = true) {
     this.bitmaps = bitmaps;
     this.docCount = Math.max(1, docCount);
-    if (bitmaps.size > MANY_VALUES) this.perDoc = invert(bitmaps, docCount);
+    if (counted && bitmaps.size > MANY_VALUES) this.perDoc = invert(bitmaps, docCount);
   }
 
   get(value: string): Bitmap {

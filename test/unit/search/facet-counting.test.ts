@@ -163,6 +163,19 @@ describe('value index counts of a many-valued field', () => {
     }
   });
 
+  it('match a brute-force count when the field is not counted per doc (filter-only fields: per value)', () => {
+    const rnd = random(41);
+    const docCount = 3000;
+    const { valuesOf, bitmaps } = field(rnd, docCount, 300, 0.1);
+    const index = new ValueIndex(bitmaps, docCount, false);
+    for (const share of [0.01, 0.3]) {
+      const docs = someDocs(rnd, docCount, share);
+      expect(asMap(index.counts(new Bitmap(docs), () => docs)), `share ${share}`).toEqual(
+        bruteCounts(valuesOf, docs),
+      );
+    }
+  });
+
   it('match a brute-force count with more values than 16-bit codes hold (32-bit codes, sign bit as flag)', () => {
     const rnd = random(31);
     const docCount = 40_000;

@@ -15,6 +15,7 @@
  *    10,000 people × 30 against 7.5 million).
  */
 import { citiesNamed, placeKey, unwrappedKey, type GazetteerCity } from './gazetteer.ts';
+import { countryCode as codeOfCountry } from './countries.ts';
 import { lookupRegion } from './regions.ts';
 
 export interface CityInfo {
@@ -40,13 +41,29 @@ export interface CityContext {
 // same), ...aliases]
 const ALIAS_ROWS: ReadonlyArray<readonly string[]> = [
   ['San Francisco', 'US', 'CA', '', 'SF', 'San Francisco Bay Area', 'Bay Area', 'SF Bay Area', 'SFO'],
-  ['New York', 'US', 'NY', 'New York City', 'NYC', 'NY City', 'New York', 'Manhattan', 'Brooklyn'],
+  // The boroughs are the city to a job board: a "Bronx" job is found under New York.
+  [
+    'New York',
+    'US',
+    'NY',
+    'New York City',
+    'NYC',
+    'NY City',
+    'New York',
+    'Manhattan',
+    'Brooklyn',
+    'Bronx',
+    'The Bronx',
+    'Queens',
+    'Staten Island',
+  ],
   ['Los Angeles', 'US', 'CA', '', 'LA', 'L.A.'],
   ['Washington', 'US', 'DC', 'Washington, D.C.', 'Washington DC', 'Washington D.C.', 'DC', 'D.C.'],
   ['Salt Lake City', 'US', 'UT', '', 'SLC'],
   ['Quebec City', 'CA', 'QC', 'Québec', 'Quebec City'],
   ['Montreal', 'CA', 'QC', 'Montréal'],
   ['Mexico City', 'MX', '', '', 'Ciudad de México', 'CDMX'],
+  ['Santiago', 'CL', '', '', 'Santiago de Chile'],
   ['Munich', 'DE', '', '', 'München', 'Muenchen'],
   ['Frankfurt', 'DE', '', 'Frankfurt am Main', 'Frankfurt'],
   ['Cologne', 'DE', '', 'Köln', 'Cologne', 'Koeln'],
@@ -134,6 +151,21 @@ function weight(c: GazetteerCity): number {
   return c.countryCode === 'US' ? c.population * US_WEIGHT : c.population;
 }
 
+// An article GeoNames writes and postings drop, or the reverse: "Al-Khobar" is GeoNames'
+// Khobar, "Woodlands, TX" its The Woodlands.
+const ARTICLE = /^(?:al|el|the)[\s-]+(?=\S)/i;
+
+/**
+ * The gazetteer's cities of that name that fit, else those of the name with its article
+ * dropped or "The" added ("Woodlands, TX": England has a Woodlands, Texas has The Woodlands).
+ */
+function namesakes(text: string, fits: (c: GazetteerCity) => boolean = () => true): readonly GazetteerCity[] {
+  const found = citiesNamed(text).filter(fits);
+  if (found.length > 0) return found;
+  const bare = text.trim().replace(ARTICLE, '');
+  return citiesNamed(bare !== text.trim() ? bare : `The ${bare}`).filter(fits);
+}
+
 /**
  * The city a name means in its context (see the order above), or null when the gazetteer
  * has no city of that name there. An alias wins when it fits the context ("LA" is Los
@@ -146,7 +178,7 @@ export function resolveCity(text: string | null | undefined, context: CityContex
     (countryCode === null || c.countryCode === countryCode) && (region === null || c.region === region);
   const pinned = alias(text);
   if (pinned && fits(pinned)) return pinned;
-  const candidates = citiesNamed(text).filter(fits);
+  const candidates = namesakes(text, fits);
   if (candidates.length === 0) return null;
   const score = (c: GazetteerCity) =>
     weight(c) * (preferCountries.includes(c.countryCode) ? PREFERRED_WEIGHT : 1);
@@ -160,7 +192,7 @@ export function resolveCity(text: string | null | undefined, context: CityContex
  * heaviest ("Cambridge", "Waterloo"; not "Toronto"): the posting's other places decide.
  */
 export function isAmbiguous(text: string): boolean {
-  const candidates = citiesNamed(text);
+  const candidates = namesakes(text);
   const top = candidates.reduce<GazetteerCity | null>(
     (b, c) => (b === null || weight(c) > weight(b) ? c : b),
     null,
@@ -185,4 +217,14 @@ export function lookupCity(text: string | null | undefined): CityInfo | null {
   // "Washington", "Georgia": the state, more often than not.
   if (alias(text as string) === null && lookupRegion(text as string) !== null) return null;
   return alias(text as string) !== null || city.population >= 50_000 ? city : null;
+}
+
+/** Whether `where` (a country, or a US state or Canadian province) has a city named `city`. */
+export function isCityIn(city: string, where: string): boolean {
+  const country = codeOfCountry(where);
+  if (country !== null && resolveCity(city, { countryCode: country }) !== null) return true;
+  const region = lookupRegion(where);
+  return (
+    region !== null && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null
+  );
 }

@@ -11,7 +11,7 @@
  * namesakes by the countries the rest of the posting names, then its company's (cities.ts).
  */
 import { collapseWhitespace, foldText } from '../../domain/text.ts';
-import { lookupAlias, resolveCity } from './cities.ts';
+import { isCityIn, lookupAlias, resolveCity } from './cities.ts';
 import { countryCode, isKnownCountryCode } from './countries.ts';
 import { parsePiece } from './place-piece.ts';
 import { withCity, type ResolvedPlace } from './place.ts';
@@ -37,7 +37,12 @@ export interface ResolvedLocations {
   areas: string[];
 }
 
-const SEPARATORS = /\s*(?:;|\||\n|•|\s+or\s+|\s+\/\s+)\s*/i;
+// Also "NYC and Remote", "Paris and Remote in Europe": a conjunction before a workplace
+// word and a short tail joins two pieces (not "Trinidad and Tobago", nor a sentence: "…
+// and ONSITE in Denver, CO, USA, details…", nor after a comma: "Detroit, MI, Washington D.C.,
+// and Remote US" is read whole); French and Portuguese "ou" is "or".
+const SEPARATORS =
+  /\s*(?:;|\||\n|•|\s+(?:or|ou)\s+|\s+\/\s+|(?<!,)\s+(?:and|&)\s+(?=(?:remote|hybrid|on-?site|in[- ]office)\b[^,;()]{0,20}$))\s*/i;
 // "Des Moines, IA Denver, CO", "Bethesda, MD, Boston, MA", "San Francisco, CA & New York,
 // NY": a state code followed by the next "City, ST".
 const GLUED =
@@ -57,6 +62,7 @@ export function splitLocationText(text: string): string[] {
     .replace(SLASH_GLUED, splitAfterCountry)
     .split(SEPARATORS)
     .flatMap(splitOnPlus)
+    .flatMap(splitSharedWhere)
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
@@ -76,6 +82,19 @@ function splitOnPlus(piece: string): string[] {
   if (/[()]/.test(piece)) return [piece];
   const parts = piece.split(/\s+\+\s+/);
   return parts.length > 1 && parts.slice(1).every(isCityName) ? parts : [piece];
+}
+
+// "Dallas/Fort Worth, TX", "Hershey/Mechanicsburg, PA": cities joined by slashes before
+// the state or country they share.
+const SHARED_WHERE = /^((?:\p{Lu}[\p{L}.' -]*?\s*\/\s*)+\p{Lu}[\p{L}.' -]*?)\s*,\s*([^,/()]+)$/u;
+
+/** Each city of "A/B, Where" as its own "A, Where" when every one is a city there; else the piece. */
+function splitSharedWhere(piece: string): string[] {
+  const m = SHARED_WHERE.exec(piece.trim());
+  if (!m) return [piece];
+  const where = (m[2] as string).trim();
+  const cities = (m[1] as string).split(/\s*\/\s*/);
+  return cities.every((city) => isCityIn(city, where)) ? cities.map((city) => `${city}, ${where}`) : [piece];
 }
 
 // Country-code domains used as generic ones: no company country from them.

@@ -74,7 +74,7 @@ describe('multi-location strings', () => {
       [p('Boston', 'MA', 'US'), p('New York', 'NY', 'US')],
     ],
     ['Bethesda, MD, Boston, MA', [p('Bethesda', 'MD', 'US'), p('Boston', 'MA', 'US')]],
-    ['Chantilly/Herndon, VA', [p('Chantilly', 'VA', 'US')]],
+    ['Chantilly/Herndon, VA', [p('Chantilly', 'VA', 'US'), p('Herndon', 'VA', 'US')]],
     ['Melbourne, VIC; Sydney, NSW', [p('Melbourne', 'VIC', 'AU'), p('Sydney', 'NSW', 'AU')]],
   ])('%j', (text, expected) => {
     expect(places(text)).toEqual(expected);

@@ -23,8 +23,15 @@ describe('splitLocationText: the separators feeds use', () => {
     ['Austin, TX;Denver, CO', ['Austin, TX', 'Denver, CO']],
     ['Berlin OR Munich', ['Berlin', 'Munich']],
     ['London / Berlin', ['London', 'Berlin']],
-    // No spaces around the slash: one place's alternatives, split later.
-    ['Chantilly/Herndon, VA', ['Chantilly/Herndon, VA']],
+    // No spaces around the slash: cities sharing the state after them, each with it.
+    ['Chantilly/Herndon, VA', ['Chantilly, VA', 'Herndon, VA']],
+    ['Dallas/Fort Worth, TX', ['Dallas, TX', 'Fort Worth, TX']],
+    // Not every part a city of the state: one piece, read by the piece rules.
+    ['Remote/Austin, TX', ['Remote/Austin, TX']],
+    ['NYC and Remote', ['NYC', 'Remote']],
+    ['Austin & Hybrid', ['Austin', 'Hybrid']],
+    ['Trinidad and Tobago', ['Trinidad and Tobago']],
+    ['Montréal ou Québec', ['Montréal', 'Québec']],
     // A state code glued to the next "City, ST".
     ['Des Moines, IA Denver, CO', ['Des Moines, IA', 'Denver, CO']],
     ['New York, NY   Denver, CO', ['New York, NY', 'Denver, CO']],

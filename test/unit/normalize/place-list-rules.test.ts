@@ -264,7 +264,7 @@ describe('the parts before the country: a region, a postal code or more cities',
 
 describe('a postal code as a part of its own', () => {
   it.each([
-    ['977 Fox Street, Bronx, NY, 10459', [p('Bronx', 'NY', 'US')]],
+    ['977 Fox Street, Bronx, NY, 10459', [p('New York', 'NY', 'US')]],
     ['Huntsville AL, 35274', [p('Huntsville', 'AL', 'US')]],
     ['Redpoint Oxford, Oxford, Mississippi, 38655', [p('Oxford', 'MS', 'US')]],
     ['Austin, TX, 78701', [p('Austin', 'TX', 'US')]],

@@ -117,7 +117,12 @@ export function periodAfter(trailing: string): SalaryPeriod | null {
 
 /** periodAfter, and how many of the period one stated amount covers ("bi-weekly": 2 weeks). */
 export function periodScaleAfter(trailing: string): PeriodScale | null {
-  const window = (trailing.split(/\n|;|\.\s/)[0] ?? '').slice(0, 40);
+  // The 40 characters after the figures, up to the first line, clause or sentence end
+  // (41 read: a ". " that starts at the 40th still ends it). Not a split of the whole
+  // rest: this runs once per number of a description.
+  const head = trailing.slice(0, 41);
+  const stop = head.search(/\n|;|\.\s/);
+  const window = (stop < 0 ? head : head.slice(0, stop)).slice(0, 40);
   // A gross/net word may come first ("brut annuel", "brutto pro Jahr", "gross per year").
   const m =
     /^[\s)]*(?:\([^)]*\)\s*)?(?:(?:gross|brut|brute|bruts|brutto|net|netto)\b\s*)?(?:(\/|(?:per|an?|each|every|par|pro)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(

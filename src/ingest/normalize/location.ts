@@ -57,14 +57,13 @@ const splitAfterCountry = (match: string, where: string) =>
 
 /** Splits a multi-place string on the separators feeds use. */
 export function splitLocationText(text: string): string[] {
-  return text
-    .replace(GLUED, ', $1; ')
-    .replace(SLASH_GLUED, splitAfterCountry)
+  // Most location strings have no slash: its two rules are skipped for them.
+  const slash = text.includes('/');
+  const glued = text.replace(GLUED, ', $1; ');
+  const pieces = (slash ? glued.replace(SLASH_GLUED, splitAfterCountry) : glued)
     .split(SEPARATORS)
-    .flatMap(splitOnPlus)
-    .flatMap(splitSharedWhere)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+    .flatMap(splitOnPlus);
+  return (slash ? pieces.flatMap(splitSharedWhere) : pieces).map((p) => p.trim()).filter((p) => p !== '');
 }
 
 /** A city the gazetteer knows by that name, not a state or a country ("Munich", not "Canada"). */

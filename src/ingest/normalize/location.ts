@@ -14,6 +14,7 @@ import { collapseWhitespace, foldText } from '../../domain/text.ts';
 import { isCityIn, lookupAlias, resolveCity } from './cities.ts';
 import { countryCode, isKnownCountryCode } from './countries.ts';
 import { parsePiece } from './place-piece.ts';
+import { isNotAPlace } from './place-words.ts';
 import { withCity, type ResolvedPlace } from './place.ts';
 import { lookupRegion } from './regions.ts';
 
@@ -75,12 +76,31 @@ function isCityName(text: string): boolean {
 /**
  * "Hybrid - Berlin + Munich": a plus between places joins two pieces, when a known city
  * follows each plus; not "Dallas, TX + Travel", nor inside parentheses ("Remote (Continental
- * US + Hawaii)": one area).
+ * US + Hawaii)": one area). "San Francisco and New York City", "Berlin & Munich": so do
+ * "and" and "&" between cities, when every part is one and the whole is no country or
+ * state ("Trinidad and Tobago", "Bosnia and Herzegovina") and no part an area ("Asia &
+ * Pacific").
  */
 function splitOnPlus(piece: string): string[] {
   if (/[()]/.test(piece)) return [piece];
   const parts = piece.split(/\s+\+\s+/);
-  return parts.length > 1 && parts.slice(1).every(isCityName) ? parts : [piece];
+  if (parts.length > 1) return parts.slice(1).every(isCityName) ? parts : [piece];
+  const joined = piece.split(/\s+(?:and|&)\s+/i);
+  if (
+    joined.length < 2 ||
+    countryCode(piece) !== null ||
+    lookupRegion(piece) !== null ||
+    joined.some(isNotAPlace) ||
+    !joined.every(isCityName)
+  )
+    return [piece];
+  // "Marion & Shelby, NC": the last part's state or country is the others' too, where it
+  // has a city of that name.
+  const last = joined.at(-1) as string;
+  const where = last.includes(',') ? last.slice(last.lastIndexOf(',') + 1).trim() : '';
+  return joined.map((part) =>
+    where !== '' && !part.includes(',') && isCityIn(part, where) ? `${part}, ${where}` : part,
+  );
 }
 
 // "Dallas/Fort Worth, TX", "Hershey/Mechanicsburg, PA": cities joined by slashes before

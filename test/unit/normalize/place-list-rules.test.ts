@@ -89,8 +89,8 @@ describe('"City, ST" places joined by "&", "and" or "or"', () => {
     // "Or" and "or" after a state code ("OR" itself is Oregon).
     ['New York, NY Or Los Angeles, CA', [p('New York', 'NY', 'US'), p('Los Angeles', 'CA', 'US')]],
     ['Portland, OR or Seattle, WA', [p('Portland', 'OR', 'US'), p('Seattle', 'WA', 'US')]],
-    // Not a state code before the "&": one place.
-    ['Islamabad & Lahore, Pakistan', [p('Islamabad', null, 'PK')]],
+    // A city before the "&" takes the country after the last one.
+    ['Islamabad & Lahore, Pakistan', [p('Islamabad', null, 'PK'), p('Lahore', null, 'PK')]],
   ])('%j', (text, expected) => {
     expect(places(text)).toEqual(expected);
   });

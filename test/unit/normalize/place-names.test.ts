@@ -65,3 +65,19 @@ describe('a conjunction before a workplace word', () => {
     expect(places(text)).toEqual(expected);
   });
 });
+
+describe('"and" and "&" between cities', () => {
+  it.each([
+    ['San Francisco and New York City', [p('San Francisco', 'CA', 'US'), p('New York', 'NY', 'US')]],
+    ['Riyadh & Jeddah', [p('Riyadh', null, 'SA'), p('Jeddah', null, 'SA')]],
+    ['Cairo, Egypt & London, UK', [p('Cairo', null, 'EG'), p('London', null, 'GB')]],
+    // The last part's state is the others' where it has a city of that name.
+    ['Marion & Shelby, NC', [p('Marion', 'NC', 'US'), p('Shelby', 'NC', 'US')]],
+    // Countries named with "and", and areas, are not split.
+    ['Trinidad and Tobago', [p(null, null, 'TT')]],
+    ['Bosnia and Herzegovina', [p(null, null, 'BA')]],
+    ['Asia & Pacific', []],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});

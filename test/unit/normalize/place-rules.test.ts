@@ -124,7 +124,7 @@ describe('several cities, words that are no city', () => {
     ['Amsterdam, Berlin', [p('Amsterdam', null, 'NL'), p('Berlin', null, 'DE')]],
     ['Boston, New York', [p('Boston', 'MA', 'US'), p('New York', 'NY', 'US')]],
     ['Chantilly / Herndon, VA', [p('Chantilly', 'VA', 'US'), p('Herndon', 'VA', 'US')]],
-    ['Islamabad & Lahore, Pakistan', [p('Islamabad', null, 'PK')]],
+    ['Islamabad & Lahore, Pakistan', [p('Islamabad', null, 'PK'), p('Lahore', null, 'PK')]],
     ['Austin, Smallville', [p('Austin', 'TX', 'US')]],
     ['Smallville, Austin', [p('Austin', 'TX', 'US')]],
     ['Austin, Remote', [p('Austin', 'TX', 'US')]],

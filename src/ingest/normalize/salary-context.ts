@@ -16,7 +16,11 @@ const FUNDING =
 const BENEFIT_BEFORE =
   /\b(?:budget|stipend|allowance|reimburs\w*|tuition|contribut\w*|match(?:es|ing)?|bonus(?:es)?|vacation|relocation|referral|per diem|gym|wellness|equipment|home office|coworking|internet|phone|meals?|lunch|commuter|childcare|gift|quotas?|exceed\w*|deal sizes?|professional development)\b[^$€£¥₹]{0,40}$/;
 const BENEFIT_AFTER =
-  /^[^;,+()]{0,20}?\b(?:budget|stipend|allowance|reimburs\w*|towards?|hsa|health savings|401 ?k|wellness|vacation|equipment|home office|gym|tuition|bonus(?:es)?|signing|sign on|referral|quotas?|deals?|deal sizes?|book of business|pipeline)\b/;
+  /^[^;,+()]{0,30}?\b(?:budget|stipend|allowance|perks?|reimburs\w*|towards?|hsa|health savings|401 ?k|wellness|vacation|equipment|home office|gym|tuition|(?:further |continuing )?education|learning|training|conferences?|courses?|books|bonus(?:es)?|signing|sign on|referral|quotas?|deals?|deal sizes?|book of business|pipeline)\b/;
+// What may stand between a benefit and its amount after a comma: "Tuition reimbursement on
+// approved programs, up to $5,250 a year" is the tuition's amount.
+const QUALIFIER_ONLY =
+  /^\s*(?:(?:of )?up to|upto|as much as|at least|about|approximately|around|worth|valued at|of)?\s*$/;
 
 // Role nouns, and the qualifiers that make another role of the same noun.
 const ROLE =
@@ -68,10 +72,9 @@ function benefitOrTargetAround(
   { before, after }: { before: string; after: string },
   hasPeriod: boolean,
 ): boolean {
-  const clause =
-    foldText(before.slice(-60))
-      .split(/[;,+]|\bplus\b/)
-      .pop() ?? '';
+  const clauses = foldText(before.slice(-80)).split(/[;,+]|\bplus\b/);
+  let clause = clauses.pop() ?? '';
+  if (QUALIFIER_ONLY.test(clause) && clauses.length > 0) clause = `${clauses.pop()} ${clause}`;
   const next = foldText(after.slice(0, 40)).split(/\bplus\b|\band\b|\bwith\b/)[0] ?? '';
   if (BENEFIT_BEFORE.test(clause) || BENEFIT_AFTER.test(next)) return true;
   return !hasPeriod && (FEE_BEFORE.test(clause) || FEE_AFTER.test(next));

@@ -174,7 +174,15 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
     if (second === null && upTo) min = null;
     if (second === null && /from|start|min|ab/.test(q)) max = null;
     // "£150k+": a floor, open above ("$240k + profit sharing" is pay besides the figure).
-    if (second === null && text[m.index + whole.length] === '+') max = null;
+    // "$400+k": the same floor with its thousands written after the plus.
+    if (second === null && text[m.index + whole.length] === '+') {
+      max = null;
+      if (
+        !suf1 &&
+        /^\+\s?[kK](?![A-Za-z])/.test(text.slice(m.index + whole.length, m.index + whole.length + 4))
+      )
+        min = scale(min, 'k');
+    }
     const after = periodScaleAfter(text.slice(m.index + whole.length));
     const per = after?.per ?? 1;
     found.push({

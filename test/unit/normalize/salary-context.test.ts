@@ -117,3 +117,24 @@ describe('levels of one role noun', () => {
     expect(reject(`${other} engineers earn ${RANGE} here.`, RANGE, title)).toBe('about another role');
   });
 });
+
+describe('a benefit named after the amount or before a qualifier (real postings)', () => {
+  it('an education budget, a perk, tuition "up to" after a comma', () => {
+    expect(
+      reject('- $1000 - 2500 for further education, conferences and books', '$1000 - 2500', 'Engineer'),
+    ).toBe('a benefit or target, not pay');
+    expect(reject('$200/month Quality of Life perk', '$200', 'Data Analyst', true)).toBe(
+      'a benefit or target, not pay',
+    );
+    expect(
+      reject('Tuition reimbursement on approved programs, up to $5,250 a year.', '$5,250', 'Analyst', true),
+    ).toBe('a benefit or target, not pay');
+  });
+
+  it('a comma before the qualifier does not reach back past a salary label', () => {
+    expect(reject('Salary: competitive, up to $150,000 a year.', '$150,000', 'Analyst', true)).toBeNull();
+    expect(
+      reject('Base pay $120,000 - $150,000 per year.', '$120,000 - $150,000', 'Analyst', true),
+    ).toBeNull();
+  });
+});

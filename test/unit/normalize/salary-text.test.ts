@@ -64,6 +64,13 @@ describe('amounts and ranges', () => {
     expect(one(text)).toMatchObject({ min, max, isRange: true, index: 0, end: text.length });
   });
 
+  it('"$400+k": a floor in thousands, the k written after the plus (a real HN header)', () => {
+    expect(one('Compensation: $400+k total')).toMatchObject({ min: 400_000, max: null });
+    // The plus alone keeps the figure as written.
+    expect(one('$150k+ base')).toMatchObject({ min: 150_000, max: null });
+    expect(one('$45+ per hour')).toMatchObject({ min: 45, max: null });
+  });
+
   it('a currency written right after the k suffix is the currency ("k€", French postings)', () => {
     expect(one('45 à 55 k€')).toMatchObject({ min: 45_000, max: 55_000, currency: 'EUR' });
     expect(one('60k€ - 70k€ brut annuel')).toMatchObject({ min: 60_000, max: 70_000, currency: 'EUR' });

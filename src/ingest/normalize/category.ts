@@ -24,6 +24,9 @@ const TITLE_RULES: readonly Rule[] = [
     'legal',
     /\b(?:counsel|attorney|lawyer|paralegal|legal|compliance|privacy officer|regulatory affairs|contracts? manager)\b/,
   ],
+  // Product marketing markets the product: "Director, Product Marketing", "Group Product
+  // Marketing Manager" are marketing, not product management (58 rows of ../shared/data).
+  ['marketing', /\bproduct marketing\b/],
   [
     'product-management',
     /\b(?:product manager|product owner|product management|product lead|head of product(?! design)|vp,? (?:of )?product|director,? (?:of )?product|chief product officer|group product|technical program manager|tpm)\b/,

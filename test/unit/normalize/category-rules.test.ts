@@ -143,3 +143,16 @@ describe('engineers of physical things', () => {
     expect(classifyCategory('Associate, Copywriting')).toBe('content-writing');
   });
 });
+
+describe('product marketing (real titles)', () => {
+  it.each([
+    ['Director, Product Marketing', 'marketing'],
+    ['Group Product Marketing Manager', 'marketing'],
+    ['Head of Product Marketing', 'marketing'],
+    // A product manager of a marketing product stays a product manager.
+    ['Product Manager, Marketing Platform', 'product-management'],
+    ['Senior Product Manager', 'product-management'],
+  ])('%j is %s', (title, slug) => {
+    expect(classifyCategory(title)).toBe(slug);
+  });
+});

@@ -82,6 +82,8 @@ const TITLE_RULES: ReadonlyArray<[JobType, RegExp]> = [
   ['full-time', / (full time|fulltime|vollzeit) /],
 ];
 
+const INTERN_TITLE_RULES = TITLE_RULES.filter(([type]) => type === 'internship');
+
 function firstMatch(rules: ReadonlyArray<[JobType, RegExp]>, text: string): JobType | null {
   for (const [type, re] of rules) if (re.test(text)) return type;
   return null;
@@ -97,6 +99,8 @@ function firstMatch(rules: ReadonlyArray<[JobType, RegExp]>, text: string): JobT
  * Contract - Remote", "Engineer (Contractor)", "(12 month contract)", "(1099 Contract)",
  * "- CONTRACT OUTSIDE IR35 -", "(1099)") names the arrangement, not the work.
  */
+// Also a duration and "contract" closing parentheses after other words: "(Lehi 6-month Contract)".
+const CONTRACT_IN_PARENTHESES = /\([^()]*\b\d+[- ]?(?:months?|mos?|weeks?|years?)[- ]contract(?:or)?\s*\)/i;
 const CONTRACT_SEGMENT =
   /(?:^|[-–|(,/])\s*(?:(?:(?:\d+|one|two|three|six|twelve)[- ]?(?:months?|mos?|years?|weeks?)|1099|w2|c2c|short[- ]term|long[- ]term|fixed[- ]term)\s+)?(?:contract|contractor|contract role|contract position|contract based|contract (?:outside|inside) ir35|1099(?: contractor)?)\s*(?:$|[-–|),/(])/i;
 
@@ -118,11 +122,22 @@ export function classifyJobType(
   title?: string | null,
   descriptionText?: string | null,
 ): JobType | null {
-  const fromTitleSegment = typeof title === 'string' && CONTRACT_SEGMENT.test(title) ? 'contract' : null;
+  const fromTitleSegment =
+    typeof title === 'string' && (CONTRACT_SEGMENT.test(title) || CONTRACT_IN_PARENTHESES.test(title))
+      ? 'contract'
+      : null;
   const stated = classifyStated(text, title);
   // A full-time (or part-time) field with a contract title is such a contract: a contract.
   if (fromTitleSegment && (stated === null || stated === 'full-time' || stated === 'part-time'))
     return 'contract';
+  // A full-time (or part-time) field with an intern's title gives the internship's hours:
+  // an internship ("Communications Intern" posted as "Full-time": 22 rows of ../shared/data).
+  if (
+    (stated === 'full-time' || stated === 'part-time') &&
+    typeof title === 'string' &&
+    firstMatch(INTERN_TITLE_RULES, words(title)) !== null
+  )
+    return 'internship';
   if (stated) return stated;
   // "Summer 2026" names a summer programme, unless it is a graduate's start date.
   if (typeof title === 'string' && SUMMER_PROGRAMME.test(title) && !GRADUATE.test(title)) return 'internship';

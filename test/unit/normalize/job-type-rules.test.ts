@@ -60,3 +60,26 @@ describe('classifyJobType: a description’s own statement', () => {
     expect(classifyJobType(null, 'Barista', `Job Type: Contract. ${filler}`)).toBe('contract');
   });
 });
+
+describe("an intern's title with a full-time or part-time field (real postings)", () => {
+  it.each([
+    ['Full-time', 'Communications Intern', 'internship'],
+    ['Part-time', 'Software Engineering Intern', 'internship'],
+    ['FULL_TIME', 'Intern - Sales and Legal Operations', 'internship'],
+    // Other titles keep the field's type; "Internal" is no intern.
+    ['Full-time', 'Internal Auditor', 'full-time'],
+    ['Part-time', 'Keyholder', 'part-time'],
+  ])('%j with %j is %s', (field, title, expected) => {
+    expect(classifyJobType(field, title)).toBe(expected);
+  });
+});
+
+describe('a duration and "contract" closing parentheses', () => {
+  it.each([
+    ['Customer Service Representative (Lehi 6-month Contract)', 'contract'],
+    ['Data Analyst (Remote, 12 month contract)', 'contract'],
+    ['Contract Manager (Lehi)', null],
+  ])('%j is %s', (title, expected) => {
+    expect(classifyJobType(null, title)).toBe(expected);
+  });
+});

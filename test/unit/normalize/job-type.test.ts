@@ -60,7 +60,10 @@ describe('classifyJobType falls back to the title', () => {
   );
 
   it('the explicit field wins over the title', () => {
-    expect(classifyJobType('Full-time', 'Summer Intern')).toBe('full-time');
+    expect(classifyJobType('Full-time', 'Seasonal Freelance Designer')).toBe('full-time');
+    expect(classifyJobType('Contract', 'Full Time Designer')).toBe('contract');
+    // But hours are no type of their own for an intern: a full-time intern is an internship.
+    expect(classifyJobType('Full-time', 'Summer Intern')).toBe('internship');
   });
 
   it('an unrecognised field still lets the title decide', () => {

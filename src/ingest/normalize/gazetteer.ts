@@ -84,13 +84,15 @@ function keyOf(s: string): string {
   return key.includes('saint') ? key.replace(/\bsaint\b/g, 'st') : key;
 }
 
-/** The key without "Greater … Area" and "… Regional Municipality" wrappers. */
+/**
+ * The key (placeKey's: single spaces, none around it) without "Greater … Area" and "…
+ * Regional Municipality" wrappers.
+ */
 export function unwrappedKey(key: string): string {
   return key
     .replace(/^greater /, '')
     .replace(/ (?:metropolitan |metro )?(?:area|region)$/, '')
-    .replace(/ regional municipality$/, '')
-    .trim();
+    .replace(/ regional municipality$/, '');
 }
 
 let index: Map<string, GazetteerCity | GazetteerCity[]> | null = null;
@@ -107,6 +109,9 @@ function buildIndex(): Map<string, GazetteerCity | GazetteerCity[]> {
   const byKey = new Map<string, GazetteerCity | GazetteerCity[]>();
   const add = (name: string, city: GazetteerCity) => {
     const key = keyOf(name);
+    // A name in a script the key drops ("Зуунмод", 14 of them) has an empty key: no text
+    // names it, and punctuation ("?", "–") or another script ("Москва") must find nothing.
+    if (key === '') return;
     const found = byKey.get(key);
     if (found === undefined) byKey.set(key, city);
     else if (Array.isArray(found)) found.push(city);

@@ -7,7 +7,7 @@
  * remote job may be.
  */
 import { collapseWhitespace } from '../../domain/text.ts';
-import { lookupAlias, resolveCity } from './cities.ts';
+import { isCityIn, lookupAlias, resolveCity } from './cities.ts';
 import { countryCode } from './countries.ts';
 import { cleanPart, isNorthAmerica, parseCommaList, type Ctx, type ResolvedPlace } from './place.ts';
 import { isNotAPlace, isPartOfUS, remoteArea, WORKPLACE_WORDS } from './place-words.ts';
@@ -49,7 +49,8 @@ function readHint(segment: string, hints: Hints): boolean {
   }
   const multiple = MULTIPLE_IN.exec(segment);
   const tokens = (multiple ? (multiple[1] as string) : named)
-    .replace(/\s+only$/i, '')
+    // "US & Canada only", "US only / Canada": after any of the names.
+    .replace(/\s+only\b/gi, '')
     .split(/\s*(?:&|\/|\+|\band\b)\s*/i)
     .filter((t) => t !== '');
   const countries = tokens.map((t) => (t.includes(',') ? null : countryCode(t)));
@@ -131,16 +132,6 @@ function withComma(main: string): string | null {
   return null;
 }
 
-/** Whether `where` names a country or a state that has a city named `city`. */
-function isCityIn(city: string, where: string): boolean {
-  const country = countryCode(where);
-  if (country !== null && resolveCity(city, { countryCode: country }) !== null) return true;
-  const region = lookupRegion(where);
-  return (
-    region !== null && resolveCity(city, { countryCode: region.countryCode, region: region.code }) !== null
-  );
-}
-
 /**
  * "Paris-France", "India-Bangalore", "Washington-Seattle": a city and its country or state
  * joined by a hyphen, as "City, Country" when the one names a city in the other.
@@ -158,6 +149,26 @@ function nameJoined(piece: string): string | null {
   return null;
 }
 
+// "Canada/Toronto", "US/Austin", "Cambridge/UK": a country and a city joined by a slash.
+const SLASH_JOINED = /^(\p{Lu}[\p{L}.' ]*?)\s*\/\s*(\p{Lu}[\p{L}.' ]*)$/u;
+
+/**
+ * A city and its country joined by a slash, either way round, as "City, Country" when the
+ * country has a city of that name; null otherwise ("Chantilly/Herndon", "New York/Boston":
+ * two cities, the first the gazetteer knows is the place, as the comma list reads them).
+ */
+function slashJoined(main: string): string | null {
+  const m = SLASH_JOINED.exec(main);
+  if (!m) return null;
+  const [, left, right] = m as unknown as [string, string, string];
+  for (const [city, where] of [
+    [left, right],
+    [right, left],
+  ] as const)
+    if (countryCode(where) !== null && isCityIn(city, where)) return `${city}, ${where}`;
+  return null;
+}
+
 /**
  * "Germany - Remote (Berlin)": a city in parentheses beside a country or state, which the
  * piece read as a hint only, is the place, when it is in that country or state.
@@ -172,7 +183,7 @@ function withCityInParentheses(piece: string, parsed: ParsedPiece): ParsedPiece 
     .flatMap((name) => parsePiece(name, [only.countryCode as string]).places)
     .filter(
       (p) =>
-        p.city !== null &&
+        // A gazetteer city (it has coordinates) of the country and state named.
         p.latitude !== undefined &&
         p.countryCode === only.countryCode &&
         (only.region === null || p.region === only.region),
@@ -180,7 +191,7 @@ function withCityInParentheses(piece: string, parsed: ParsedPiece): ParsedPiece 
   return cities.length > 0 ? { ...parsed, places: cities } : parsed;
 }
 
-function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
+function parseNew(piece: string, prefer: readonly string[]): ParsedPiece {
   piece =
     nameJoined(piece) ??
     piece.replace(CODES_JOINED, (_m, first: string, second?: string) =>
@@ -203,10 +214,10 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
   const mainsOf = (t: string) =>
     t
       .split(/\s*[-–—:+]\s+|\s+[-–—:+]\s*|^\s*[-–—]\s*/)
-      .map((s) => s.trim().replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
+      .map((s) => s.replace(/^[,\s–—-]+|[,\s–—-]+$/g, ''))
       .filter((s) => s !== '' && !readHint(s, hints));
   const cityIn = (segments: string[], countryCode: string | null = null, region: string | null = null) =>
-    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] ?? ''), { countryCode, region }) !== null);
+    segments.find((m) => resolveCity(cleanPart(m.split(',')[0] as string), { countryCode, region }) !== null);
   const mains = mainsOf(text);
   let main = cityIn(mains);
   // "Germany - Remote (Berlin)", "US (Austin, TX)", "Movable Ink (Toronto)": when nothing
@@ -224,7 +235,8 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
   const areas = [...new Set(hints.areas)];
   if (main === undefined) {
     hints.country ??= hints.countries;
-    if (hints.country === null && hints.region === null) return { places: [], areas, guessed: false };
+    // A state hint always comes with its country.
+    if (hints.country === null) return { places: [], areas, guessed: false };
     return {
       places: [{ city: null, region: hints.region, countryCode: hints.country }],
       areas,
@@ -235,15 +247,14 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
   // when the state has a city of that name and the country none, or the state has the
   // biggest of the US cities of that name.
   if (hints.code && hints.country === hints.code) {
-    const name = main.split(',')[0] ?? '';
+    const name = main.split(',')[0] as string;
     const biggest = lookupAlias(name) ?? resolveCity(name, { countryCode: 'US' });
     const inCountry = resolveCity(name, { countryCode: hints.country }) !== null;
-    // "IL-Edwards": a town the country lacks and the gazetteer has in another state, or
-    // nowhere: a state code beside a US town name is likelier than a country's code
-    // beside a town that country lacks.
+    // A town the country lacks and the state has ("DE - Wilmington"), or one the gazetteer
+    // has in another state, or nowhere ("IL-Edwards"): a state code beside a US town name
+    // is likelier than a country's code beside a town that country lacks.
     const inState =
       (biggest?.countryCode === 'US' && biggest.region === hints.code) ||
-      (!inCountry && resolveCity(name, { region: hints.code, countryCode: 'US' }) !== null) ||
       (!inCountry &&
         lookupRegion(hints.code, 'US') !== null &&
         (resolveCity(name) === null || resolveCity(name, { countryCode: 'US' }) !== null));
@@ -252,7 +263,7 @@ function parseNew(piece: string, prefer: readonly string[] = []): ParsedPiece {
       hints.region ??= hints.code;
     }
   }
-  main = withComma(main) ?? nameJoined(main) ?? main;
+  main = withComma(main) ?? nameJoined(main) ?? slashJoined(main) ?? main;
   const regionHint = hints.region !== null && isNorthAmerica(hints.country) ? hints.region : null;
   const places = parseCommaList(main, { city: null, region: regionHint, countryCode: hints.country }, ctx);
   return {

@@ -138,15 +138,7 @@ function withComma(main: string): string | null {
  * "Winston-Salem", "Dallas-Fort Worth" have no country or state on either side.
  */
 function nameJoined(piece: string): string | null {
-  const m = /^(\p{Lu}[\p{L}.' ]*)-(\p{Lu}[\p{L}.' ]*)$/u.exec(piece);
-  if (!m) return null;
-  const [, left, right] = m as unknown as [string, string, string];
-  for (const [city, where] of [
-    [left, right],
-    [right, left],
-  ] as const)
-    if (isCityIn(city, where)) return `${city}, ${where}`;
-  return null;
+  return cityAndWhere(/^(\p{Lu}[\p{L}.' ]*)-(\p{Lu}[\p{L}.' ]*)$/u.exec(piece), false);
 }
 
 // "Canada/Toronto", "US/Austin", "Cambridge/UK": a country and a city joined by a slash.
@@ -158,14 +150,18 @@ const SLASH_JOINED = /^(\p{Lu}[\p{L}.' ]*?)\s*\/\s*(\p{Lu}[\p{L}.' ]*)$/u;
  * two cities, the first the gazetteer knows is the place, as the comma list reads them).
  */
 function slashJoined(main: string): string | null {
-  const m = SLASH_JOINED.exec(main);
-  if (!m) return null;
-  const [, left, right] = m as unknown as [string, string, string];
+  return cityAndWhere(SLASH_JOINED.exec(main), true);
+}
+
+/** "City, Where" from a joined pair, either way round, when one side is a city in the other. */
+function cityAndWhere(pair: RegExpExecArray | null, countryOnly: boolean): string | null {
+  if (!pair) return null;
+  const [, left, right] = pair as unknown as [string, string, string];
   for (const [city, where] of [
     [left, right],
     [right, left],
   ] as const)
-    if (countryCode(where) !== null && isCityIn(city, where)) return `${city}, ${where}`;
+    if ((!countryOnly || countryCode(where) !== null) && isCityIn(city, where)) return `${city}, ${where}`;
   return null;
 }
 

@@ -63,7 +63,7 @@ export function splitLocationText(text: string): string[] {
   const glued = text.replace(GLUED, ', $1; ');
   const pieces = (slash ? glued.replace(SLASH_GLUED, splitAfterCountry) : glued)
     .split(SEPARATORS)
-    .flatMap(splitOnPlus);
+    .flatMap(splitJoinedCities);
   return (slash ? pieces.flatMap(splitSharedWhere) : pieces).map((p) => p.trim()).filter((p) => p !== '');
 }
 
@@ -81,7 +81,7 @@ function isCityName(text: string): boolean {
  * state ("Trinidad and Tobago", "Bosnia and Herzegovina") and no part an area ("Asia &
  * Pacific").
  */
-function splitOnPlus(piece: string): string[] {
+function splitJoinedCities(piece: string): string[] {
   if (/[()]/.test(piece)) return [piece];
   const parts = piece.split(/\s+\+\s+/);
   if (parts.length > 1) return parts.slice(1).every(isCityName) ? parts : [piece];

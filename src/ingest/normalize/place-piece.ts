@@ -77,6 +77,7 @@ function readHint(segment: string, hints: Hints): boolean {
   if (region && !lookupAlias(segment)) {
     hints.region ??= region.code;
     hints.country ??= region.countryCode;
+    if (/^[A-Za-z]{2}$/.test(segment)) hints.code = segment.toUpperCase();
     return true;
   }
   return !segment.includes(',') && isNotAPlace(segment);
@@ -257,6 +258,20 @@ function parseNew(piece: string, prefer: readonly string[]): ParsedPiece {
     if (inState) {
       hints.country = 'US';
       hints.region ??= hints.code;
+    } else if (!inCountry && resolveCity(name) !== null) {
+      // "Curitiba (PR)", "Joinville (SC)": a Brazilian state's code that is also a
+      // country's (Puerto Rico, Seychelles), beside a city that country lacks and another
+      // has: no country here; the city is read on its own.
+      hints.country = null;
+    }
+  }
+  // "Florianópolis (SC)": a bare state code (Santa Catarina's is South Carolina's too)
+  // beside a city that state's country lacks and another has: no state here either.
+  if (hints.code !== null && hints.region === hints.code && hints.country !== hints.code) {
+    const name = main.split(',')[0] as string;
+    if (resolveCity(name, { countryCode: hints.country }) === null && resolveCity(name) !== null) {
+      hints.country = null;
+      hints.region = null;
     }
   }
   main = withComma(main) ?? nameJoined(main) ?? slashJoined(main) ?? main;

@@ -81,3 +81,23 @@ describe('"and" and "&" between cities', () => {
     expect(places(text)).toEqual(expected);
   });
 });
+
+describe("a Brazilian state's code that is also a country's or a US state's", () => {
+  it.each([
+    ['Curitiba (PR)', [p('Curitiba', null, 'BR')]],
+    ['Florianópolis (SC)', [p('Florianópolis', null, 'BR')]],
+    ['Salvador (BA)', [p('Salvador', null, 'BR')]],
+    [
+      'São Paulo (SP), Fortaleza (CE) ou Curitiba (PR)',
+      [p('São Paulo', null, 'BR'), p('Fortaleza', null, 'BR'), p('Curitiba', null, 'BR')],
+    ],
+    // A city the code's country or state has keeps the code.
+    ['San Juan (PR)', [p('San Juan', null, 'PR')]],
+    ['Paris (TX)', [p('Paris', 'TX', 'US')]],
+    ['Kingston (ON)', [p('Kingston', 'ON', 'CA')]],
+    ['Springfield (IL)', [p('Springfield', 'IL', 'US')]],
+    ['Lisbon (PT)', [p('Lisbon', null, 'PT')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});

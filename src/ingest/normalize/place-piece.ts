@@ -120,7 +120,8 @@ const CODES_JOINED = /^([A-Z]{2})-(?:([A-Z]{2,3})-)?(?=\p{Lu})(?!SITE\b|Site\b)/
 /**
  * "Toronto Canada", "Austin Texas", "London UK": a city and its country or state written
  * without a comma, as "City, Country" when the last one to three words name a country or a
- * state that has a city of the leading words' name. Null when they do not.
+ * state that has a city of the leading words' name, or the first word is such a code ("MA
+ * Boston"). Null when they do not.
  */
 function withComma(main: string): string | null {
   const words = main.split(' ');
@@ -130,6 +131,9 @@ function withComma(main: string): string | null {
     const after = words.slice(-k).join(' ');
     if (isCityIn(city, after)) return `${city}, ${after}`;
   }
+  // "MA Boston", "UK London": a state's or country's code first.
+  const [code, ...rest] = words as [string, ...string[]];
+  if (/^[A-Z]{2}$/.test(code) && isCityIn(rest.join(' '), code)) return `${rest.join(' ')}, ${code}`;
   return null;
 }
 

@@ -101,3 +101,21 @@ describe("a Brazilian state's code that is also a country's or a US state's", ()
     expect(places(text)).toEqual(expected);
   });
 });
+
+describe('a state or country code first, a space, then a city', () => {
+  it.each([
+    ['MA Boston', [p('Boston', 'MA', 'US')]],
+    ['UK London', [p('London', null, 'GB')]],
+    ['DE Wilmington', [p('Wilmington', 'DE', 'US')]],
+    ['DE Berlin', [p('Berlin', null, 'DE')]],
+    ['Chicago; MA Boston', [p('Chicago', 'IL', 'US'), p('Boston', 'MA', 'US')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+
+  it('a word after the code that is no city there makes no place of that state', () => {
+    expect(places('LA Fitness').some((place) => place.region === 'LA' || place.countryCode === 'US')).toBe(
+      false,
+    );
+  });
+});

@@ -45,14 +45,46 @@ export function formatUsdRange(
 // Words (after folding, split on non-letters) that name a period. Plurals are left out
 // on purpose: "5 years of experience" next to a figure is not a pay period. Lever's
 // "per-hour-wage", Ashby's "1 YEAR", free text "/hr", "p.a.", German "Stunde"/"Monat".
+// Spanish and Portuguese too ("R$ 8.000 por mês", "$15,000 MXN al mes", "por hora", "por año").
 const PERIOD_WORDS: ReadonlyArray<[SalaryPeriod, readonly string[]]> = [
-  ['hour', ['hour', 'hourly', 'hr', 'hrs', 'stunde', 'std', 'stundenlohn', 'heure']],
-  ['day', ['day', 'daily', 'diem', 'tag', 'taglich', 'jour']],
-  ['week', ['week', 'weekly', 'wk', 'wks', 'woche', 'wochentlich']],
-  ['month', ['month', 'monthly', 'mo', 'mos', 'mth', 'mths', 'monat', 'monatlich', 'mois', 'mensuel']],
+  ['hour', ['hour', 'hourly', 'hr', 'hrs', 'stunde', 'std', 'stundenlohn', 'heure', 'hora']],
+  ['day', ['day', 'daily', 'diem', 'tag', 'taglich', 'jour', 'dia', 'diario']],
+  ['week', ['week', 'weekly', 'wk', 'wks', 'woche', 'wochentlich', 'semana', 'semanal']],
+  [
+    'month',
+    [
+      'month',
+      'monthly',
+      'mo',
+      'mos',
+      'mth',
+      'mths',
+      'monat',
+      'monatlich',
+      'mois',
+      'mensuel',
+      'mes',
+      'mensal',
+      'mensual',
+    ],
+  ],
   [
     'year',
-    ['year', 'yearly', 'yr', 'yrs', 'annual', 'annually', 'annum', 'pa', 'jahr', 'jahrlich', 'annuel'],
+    [
+      'year',
+      'yearly',
+      'yr',
+      'yrs',
+      'annual',
+      'annually',
+      'annum',
+      'pa',
+      'jahr',
+      'jahrlich',
+      'annuel',
+      'ano',
+      'anual',
+    ],
   ],
 ];
 

@@ -125,7 +125,7 @@ export function periodScaleAfter(trailing: string): PeriodScale | null {
   const window = (stop < 0 ? head : head.slice(0, stop)).slice(0, 40);
   // A gross/net word may come first ("brut annuel", "brutto pro Jahr", "gross per year").
   const m =
-    /^[\s)]*(?:\([^)]*\)\s*)?(?:(?:gross|brut|brute|bruts|brutto|net|netto)\b\s*)?(?:(\/|(?:per|an?|each|every|par|pro)\b)\s*)?([a-zA-Z.]+(?:-[a-zA-Z]+)*)/i.exec(
+    /^[\s)]*(?:\([^)]*\)\s*)?(?:(?:gross|brut|brute|bruts|brutto|net|netto)\b\s*)?(?:(\/|(?:per|an?|each|every|par|pro|por|al)\b)\s*)?([a-zA-Z.\u00c0-\u024f]+(?:-[a-zA-Z]+)*)/i.exec(
       window,
     );
   if (!m) return null;
@@ -158,7 +158,9 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
       re.lastIndex = m.index + whole.indexOf(num1 as string) + (num1 as string).length;
       continue;
     }
-    const currencyToken = cur1 ?? cur2 ?? cur3 ?? cur4;
+    // "$15,000 MXN": a code after the figures says which dollar sign it was.
+    const code = [cur2, cur4].find((c) => c !== undefined && /^[A-Za-z]{3}$/.test(c));
+    const currencyToken = (cur1 ?? cur3) === '$' && code ? code : (cur1 ?? cur2 ?? cur3 ?? cur4);
     let first = scale(parseAmount(num1 ?? ''), suf1);
     const second = num2 !== undefined ? scale(parseAmount(num2), suf2) : null;
     // "150-180k": the suffix written once applies to both ends.

@@ -71,6 +71,13 @@ describe('amounts and ranges', () => {
     expect(one('$45+ per hour')).toMatchObject({ min: 45, max: null });
   });
 
+  it('a code after the figures says which dollar sign it was ("$142,700 - $214,100 CAD", a real HN post)', () => {
+    expect(one('$142,700 - $214,100 CAD')).toMatchObject({ min: 142_700, max: 214_100, currency: 'CAD' });
+    expect(one('$15,000 MXN')).toMatchObject({ min: 15_000, currency: 'MXN' });
+    // A plain dollar figure stays "$" (resolved by the posting's country).
+    expect(one('$120,000 - $150,000')).toMatchObject({ currency: '$' });
+  });
+
   it('a currency written right after the k suffix is the currency ("k€", French postings)', () => {
     expect(one('45 à 55 k€')).toMatchObject({ min: 45_000, max: 55_000, currency: 'EUR' });
     expect(one('60k€ - 70k€ brut annuel')).toMatchObject({ min: 60_000, max: 70_000, currency: 'EUR' });
@@ -158,6 +165,13 @@ describe('parseAmount', () => {
 
 describe('periodAfter', () => {
   it.each([
+    // Spanish and Portuguese.
+    [' por mês', 'month'],
+    [' al mes', 'month'],
+    [' mensal', 'month'],
+    [' por hora', 'hour'],
+    [' por año', 'year'],
+    [' por ano', 'year'],
     ['/y', 'year'],
     ['/a', 'year'],
     ['/m', 'month'],

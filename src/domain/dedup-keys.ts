@@ -174,31 +174,66 @@ export interface CompanyIdentity {
   tokens: string[];
 }
 
-// A posting's keys are asked for several times on its way (locks, candidates, the rule,
-// the write): computed once per object.
-const identities = new WeakMap<DedupSubject, CompanyIdentity>();
-const atsKeys = new WeakMap<DedupSubject, string[]>();
-const urlKeys = new WeakMap<DedupSubject, { jobKeys: string[]; tokens: string[] }>();
-const matchKeys = new WeakMap<DedupSubject, string[]>();
+/** Every key of a posting, made in one pass (`dedupKeysFor`). */
+export interface DedupKeys {
+  identity: CompanyIdentity;
+  /** The ATS job keys (`greenhouse:721888`): its own id where platform-wide, and its URLs'. */
+  atsJobs: string[];
+  /** The keys stored with the job (`job.dedup_keys`). */
+  stored: string[];
+  /** The stored keys this posting matches (`matchKeysOf`). */
+  match: string[];
+}
 
-/** The posting's two URLs read once: identities and ATS job keys both need them. */
-function urlIdentitiesOf(job: DedupSubject): { jobKeys: string[]; tokens: string[] } {
-  let keys = urlKeys.get(job);
-  if (!keys) urlKeys.set(job, (keys = urlIdentities([job.listingUrl, job.applyUrl])));
+/** A posting that may carry its keys, made where it was normalized (prepare.ts). */
+type WithKeys = DedupSubject & { dedupKeys?: DedupKeys };
+
+// Made once per posting, and carried with it from the normalize thread (prepare.ts): on
+// the main thread, which plans and writes every batch, making them cost 15 µs a posting
+// (URL parsing, and one WeakMap per kind of key). A posting built elsewhere (tests,
+// the quality report) gets them on first ask, kept here.
+const made = new WeakMap<DedupSubject, DedupKeys>();
+
+/** The posting's keys: those it carries, else made now and kept for the next ask. */
+export function dedupKeysFor(job: WithKeys): DedupKeys {
+  if (job.dedupKeys) return job.dedupKeys;
+  let keys = made.get(job);
+  if (!keys) made.set(job, (keys = makeDedupKeys(job)));
   return keys;
 }
 
-export function companyIdentityOf(job: DedupSubject): CompanyIdentity {
-  let identity = identities.get(job);
-  if (!identity) identities.set(job, (identity = computeIdentity(job)));
-  return identity;
+/** Every key of a posting, computed (no cache): what prepare.ts attaches to a posting. */
+export function makeDedupKeys(job: DedupSubject): DedupKeys {
+  const urls = urlIdentities([job.listingUrl, job.applyUrl]);
+  const identity = companyIdentity(job, urls.tokens);
+  const atsJobs = [...urls.jobKeys];
+  const id = job.externalId.toLowerCase();
+  if (GLOBAL_ID_SHAPES[job.source]?.test(id)) atsJobs.unshift(`${job.source}:${id}`);
+  const ats = [...new Set(atsJobs)];
+  const { names, initials, tokens } = identity;
+  const title = job.normalizedTitle;
+  const atsKeys = ats.map((k) => `ats:${k}`);
+  const stored = [
+    ...atsKeys,
+    ...names.map((n) => `n:${n}|${title}`),
+    ...initials.map((i) => `i:${i}|${title}`),
+    ...tokens.map((t) => `t:${t}|${title}`),
+  ];
+  // The same ATS job, or the same title at a company one of whose names or tokens meets
+  // the posting's names or tokens, or whose initials meet the posting's tokens (or the
+  // reverse). Never initials against initials.
+  const match = [...atsKeys];
+  for (const x of [...names, ...tokens]) match.push(`n:${x}|${title}`, `t:${x}|${title}`);
+  for (const t of tokens) match.push(`i:${t}|${title}`);
+  for (const i of initials) match.push(`t:${i}|${title}`);
+  return { identity, atsJobs: ats, stored, match: [...new Set(match)] };
 }
 
-function computeIdentity(job: DedupSubject): CompanyIdentity {
+function companyIdentity(job: DedupSubject, urlTokens: string[]): CompanyIdentity {
   const words = job.companyNormalizedName.split(/\s+/).filter(Boolean);
   const name = squash(job.companyNormalizedName);
   const initials = words.length >= 2 ? words.map((w) => w[0]).join('') : '';
-  const tokens = [...urlIdentitiesOf(job).tokens];
+  const tokens = [...urlTokens];
   // A feed of an ATS board is read by its token; a generic source's board is a dataset name.
   if (GLOBAL_ID_PLATFORMS.has(job.source) || ['recruitee', 'personio'].includes(job.source))
     tokens.push(squash(job.board));
@@ -213,30 +248,18 @@ function computeIdentity(job: DedupSubject): CompanyIdentity {
   };
 }
 
-/** The ATS job keys of a posting: its own id on a platform with global ids, and its URLs'. */
-export function atsJobKeysOf(job: DedupSubject): string[] {
-  let keys = atsKeys.get(job);
-  if (!keys) atsKeys.set(job, (keys = computeAtsJobKeys(job)));
-  return keys;
+export function companyIdentityOf(job: DedupSubject): CompanyIdentity {
+  return dedupKeysFor(job).identity;
 }
 
-function computeAtsJobKeys(job: DedupSubject): string[] {
-  const keys = [...urlIdentitiesOf(job).jobKeys];
-  const id = job.externalId.toLowerCase();
-  if (GLOBAL_ID_SHAPES[job.source]?.test(id)) keys.unshift(`${job.source}:${id}`);
-  return [...new Set(keys)];
+/** The ATS job keys of a posting: its own id on a platform with global ids, and its URLs'. */
+export function atsJobKeysOf(job: DedupSubject): string[] {
+  return dedupKeysFor(job).atsJobs;
 }
 
 /** The keys stored with a job (`job.dedup_keys`): `ats:` job keys and typed company|title keys. */
 export function dedupKeysOf(job: DedupSubject): string[] {
-  const { names, initials, tokens } = companyIdentityOf(job);
-  const title = job.normalizedTitle;
-  return [
-    ...atsJobKeysOf(job).map((k) => `ats:${k}`),
-    ...names.map((n) => `n:${n}|${title}`),
-    ...initials.map((i) => `i:${i}|${title}`),
-    ...tokens.map((t) => `t:${t}|${title}`),
-  ];
+  return dedupKeysFor(job).stored;
 }
 
 /**
@@ -245,19 +268,7 @@ export function dedupKeysOf(job: DedupSubject): string[] {
  * posting's tokens (or the reverse). Never initials against initials.
  */
 export function matchKeysOf(job: DedupSubject): string[] {
-  let keys = matchKeys.get(job);
-  if (!keys) matchKeys.set(job, (keys = computeMatchKeys(job)));
-  return keys;
-}
-
-function computeMatchKeys(job: DedupSubject): string[] {
-  const { names, initials, tokens } = companyIdentityOf(job);
-  const title = job.normalizedTitle;
-  const keys = atsJobKeysOf(job).map((k) => `ats:${k}`);
-  for (const x of [...names, ...tokens]) keys.push(`n:${x}|${title}`, `t:${x}|${title}`);
-  for (const t of tokens) keys.push(`i:${t}|${title}`);
-  for (const i of initials) keys.push(`t:${i}|${title}`);
-  return [...new Set(keys)];
+  return dedupKeysFor(job).match;
 }
 
 /**

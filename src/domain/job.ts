@@ -1,3 +1,4 @@
+import type { DedupKeys } from './dedup-keys.ts';
 import type { AtsPlatform, JobStatus, JobType, RemoteType, SalaryPeriod, Seniority } from './enums.ts';
 
 /** One place of a posting, after parsing. */
@@ -77,4 +78,9 @@ export interface NormalizedJob {
   status: JobStatus;
   /** sha256 of the raw payload, to skip unchanged postings. */
   payloadHash: string;
+  /**
+   * Its cross-source keys (domain/dedup-keys.ts), when they were made with the posting in
+   * the normalize thread (prepare.ts); made on first ask otherwise.
+   */
+  dedupKeys?: DedupKeys;
 }

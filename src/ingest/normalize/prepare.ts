@@ -1,4 +1,5 @@
 import type { AtsPlatform } from '../../domain/enums.ts';
+import { makeDedupKeys } from '../../domain/dedup-keys.ts';
 import { searchVectorBinary } from '../../domain/search-text.ts';
 import type { NormalizedJob } from '../../domain/job.ts';
 import type { RawPosting } from '../../domain/raw-posting.ts';
@@ -16,12 +17,14 @@ export type PreparedPosting =
   { ok: true; job: NormalizedJob; searchVector: Uint8Array } | { ok: false; reason: string };
 
 /**
- * Everything per posting that needs no database: normalize, enrich, and build the
- * search vector. Pure, so it runs the same in a worker thread (normalize-pool.ts).
+ * Everything per posting that needs no database: normalize, enrich, build the search
+ * vector and the dedup keys. Pure, so it runs the same in a worker thread
+ * (normalize-pool.ts), which keeps that CPU off the thread that plans and writes.
  */
 export function preparePosting(raw: RawPosting, ctx: PrepareContext): PreparedPosting {
   const result = normalizePosting({ ...raw, source: ctx.platform, board: ctx.board }, { now: ctx.now });
   if (!result.ok) return result;
   const { job } = result;
+  job.dedupKeys = makeDedupKeys(job);
   return { ok: true, job, searchVector: searchVectorBinary(job.title, job.companyName, job.descriptionText) };
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RawPosting } from '../../../src/domain/raw-posting.ts';
+import { dedupKeysOf, makeDedupKeys, matchKeysOf } from '../../../src/domain/dedup-keys.ts';
 import { searchVectorBinary } from '../../../src/domain/search-text.ts';
 import { preparePosting } from '../../../src/ingest/normalize/prepare.ts';
 
@@ -27,6 +28,21 @@ describe('preparePosting', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.job).toMatchObject({ source: 'greenhouse', atsPlatform: 'greenhouse', board: 'acme' });
+  });
+
+  it('carries the dedup keys made from the normalized posting, which the main thread then reads as they are', () => {
+    const result = preparePosting(
+      raw({ companyName: 'Stevens Capital Management LP', listingUrl: 'https://boards.greenhouse.io/scm/jobs/4012345' }),
+      { platform: 'lever', board: 'acme', now },
+    );
+    if (!result.ok) throw new Error(result.reason);
+    const { dedupKeys, ...job } = result.job;
+    expect(dedupKeys).toEqual(makeDedupKeys(job));
+    expect(dedupKeys?.stored).toEqual(
+      expect.arrayContaining(['ats:greenhouse:4012345', 'i:scm|backend engineer', 't:scm|backend engineer']),
+    );
+    expect(dedupKeysOf(result.job)).toBe(dedupKeys!.stored);
+    expect(matchKeysOf(result.job)).toBe(dedupKeys!.match);
   });
 
   it('carries the search vector of the normalized title, company and text', () => {

@@ -72,6 +72,18 @@ export class BinaryCopyWriter {
     return this;
   }
 
+  /**
+   * box, as [x1, y1, x2, y2]: four float8 (box_recv takes any two opposite corners and
+   * orders them itself).
+   */
+  box(value: readonly [number, number, number, number] | null | undefined): this {
+    if (value == null) return this.null();
+    this.int32(32);
+    this.room(32);
+    for (const v of value) this.pos = this.buf.writeDoubleBE(v, this.pos);
+    return this;
+  }
+
   bool(value: boolean | null | undefined): this {
     if (value == null) return this.null();
     this.int32(1);

@@ -80,3 +80,29 @@ export function boundingBox(center: GeoPoint, radiusKm: number): GeoBox {
     };
   return { minLat, maxLat, lonRanges: [[west, east]] };
 }
+
+/** [west, south, east, north], degrees: the box around a job's points. */
+export type PointsBox = [number, number, number, number];
+
+/**
+ * The box around the points of a job's places that have both coordinates as numbers;
+ * null when none has. Stored as `job.geo_box` (Migration20261126200000), the near
+ * filter's indexed pre-check; the SQL function `job_geo_box` computes the same box from
+ * the stored places JSON where SQL rewrites them (a merged job's places).
+ */
+export function pointsBox(places: readonly { latitude?: unknown; longitude?: unknown }[]): PointsBox | null {
+  let box: PointsBox | null = null;
+  for (const { latitude: lat, longitude: lon } of places) {
+    // As JSON stores them: a non-finite number is written as null, which is no point.
+    if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon))
+      continue;
+    if (!box) box = [lon, lat, lon, lat];
+    else {
+      if (lon < box[0]) box[0] = lon;
+      if (lat < box[1]) box[1] = lat;
+      if (lon > box[2]) box[2] = lon;
+      if (lat > box[3]) box[3] = lat;
+    }
+  }
+  return box;
+}

@@ -238,6 +238,16 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
           limit: 5,
         })
       ).total;
+    // The near filter's box (job.geo_box) follows the places SQL makes for a merged job.
+    const nearHamburg = async () =>
+      (
+        await services.jobs.search(
+          em,
+          { near: { latitude: 53.55, longitude: 9.99, radiusKm: 20 }, query: 'payments' },
+          undefined,
+          { offset: 0, limit: 5 },
+        )
+      ).total;
 
     expect((await gh(LONG_DESCRIPTION)).new).toBe(1);
     expect(await lever([copy, other])).toMatchObject({ merged: 1, new: 1 });
@@ -255,11 +265,13 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
       status: 'open',
     });
     expect(await inHamburg()).toBe(1);
+    expect(await nearHamburg()).toBe(1);
 
     // The copy closes, the job stays open on its primary: Hamburg is no longer one of its places.
     expect((await lever([other])).closed).toBe(0);
     expect(await job()).toEqual({ cities: ['Berlin'], keys: ['berlin'], status: 'open' });
     expect(await inHamburg()).toBe(0);
+    expect(await nearHamburg()).toBe(0);
 
     // And comes back.
     await lever([copy, other]);
@@ -268,6 +280,7 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
       keys: ['berlin', 'hamburg'],
       status: 'open',
     });
+    expect(await nearHamburg()).toBe(1);
   });
 
   it("keeps a copy's salary while the job's own posting has none, through rewrites, until the copy closes", async () => {

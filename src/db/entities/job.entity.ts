@@ -73,10 +73,10 @@ export const JobSchema = defineEntity({
       name: 'job_title_trgm_idx',
       expression: 'create index job_title_trgm_idx on job using gin (lower(title) gin_trgm_ops)',
     },
-    // The near filter's SQL path: the box around the places' points (Migration20261126100000).
+    // The near filter's SQL path: the box around the places' points (Migration20261126200000).
     {
       name: 'job_geo_box_idx',
-      expression: 'create index job_geo_box_idx on job using gist (job_geo_box(places))',
+      expression: 'create index job_geo_box_idx on job using gist (geo_box)',
     },
   ],
   properties: {
@@ -99,6 +99,8 @@ export const JobSchema = defineEntity({
     places: p
       .json<{ city: string | null; region: string | null; countryCode: string | null }[]>()
       .defaultRaw(`'[]'`),
+    /** The box around the places' points, for the near filter's index (domain/geo.ts pointsBox); never loaded. */
+    geoBox: p.text().columnType('box').nullable().lazy().hidden(),
     /** Folded city names of every place, for the any-of city filter. */
     cityKeys: p.array().defaultRaw(`'{}'`),
     /** ISO codes of every place, for the any-of country filter. */

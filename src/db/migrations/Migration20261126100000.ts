@@ -1,6 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
+ * (The index is over a column since Migration20261126200000; the function stays, for the
+ * backfill and a merged job's places.)
+ *
  * An index for the SQL path of the `near` filter (issue 11 item 2; near.sql.ts). The
  * search index answers near filters from its grid, but SQL answers when the index is off,
  * not ready, or stale for a page — and a near filter alone read every open job's places

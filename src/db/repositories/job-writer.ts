@@ -195,6 +195,7 @@ export class JobWriter {
       em,
       `update job j set
           places = coalesce(u.places, '[]'::jsonb),
+          geo_box = job_geo_box(coalesce(u.places, '[]'::jsonb)),
           salary_min = (u.salary->>'salary_min')::float8,
           salary_max = (u.salary->>'salary_max')::float8,
           salary_currency = u.salary->>'salary_currency',
@@ -294,7 +295,8 @@ export class JobWriter {
           title = excluded.title, normalized_title = excluded.normalized_title, company_id = excluded.company_id,
           description_html = excluded.description_html, description_text = excluded.description_text,
           location_text = excluded.location_text, city = excluded.city, region = excluded.region,
-          country_code = excluded.country_code, places = excluded.places, city_keys = excluded.city_keys,
+          country_code = excluded.country_code, places = excluded.places, geo_box = excluded.geo_box,
+          city_keys = excluded.city_keys,
           country_codes = excluded.country_codes, remote_type = excluded.remote_type, job_type = excluded.job_type,
           seniority = excluded.seniority, category_id = excluded.category_id, department = excluded.department,
           skills = excluded.skills, skill_keys = excluded.skill_keys, salary_min = excluded.salary_min,

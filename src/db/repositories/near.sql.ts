@@ -12,16 +12,16 @@ const RAD = Math.PI / 180;
  * operation and with the same constants passed as parameters, so SQL and the search index
  * compare the same number with the radius.
  *
- * A GiST index over the box around the job's points (Migration20261126100000) finds the
- * candidates, so a near filter alone no longer reads every open job's places.
+ * A GiST index over the box around the job's points (`job.geo_box`, Migration20261126200000)
+ * finds the candidates, so a near filter alone no longer reads every open job's places.
  */
 export function nearCondition(near: NearFilter): SqlPart {
   const box = boundingBox(near, near.radiusKm);
   const lon = box.lonRanges.map(() => 'g.lon between ?::float8 and ?::float8');
-  // The indexed pre-check (Migration20261126100000): the box around the job's points meets
+  // The indexed pre-check (Migration20261126200000): the box around the job's points meets
   // the circle's bounding box (a box per longitude range, two across the antimeridian).
   const boxes = box.lonRanges.map(
-    () => 'job_geo_box(j.places) && box(point(?::float8, ?::float8), point(?::float8, ?::float8))',
+    () => 'j.geo_box && box(point(?::float8, ?::float8), point(?::float8, ?::float8))',
   );
   const sql = `((${boxes.join(' or ')}) and exists (select 1 from jsonb_array_elements(j.places) x(p)
     cross join lateral (select

@@ -2,14 +2,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_GEO_BOX_FUNCTION } from '../../../src/db/migrations/Migration20261126100000.ts';
 import { nearCondition } from '../../../src/db/repositories/near.sql.ts';
-import { haversineKm } from '../../../src/domain/geo.ts';
+import { haversineKm, pointsBox } from '../../../src/domain/geo.ts';
 import type { NearFilter } from '../../../src/domain/near-filter.ts';
 import { createRng } from '../../helpers/random-search.ts';
 
 /**
- * The near condition run by PostgreSQL (PGlite) over places JSON, against the distance
- * computed in JavaScript: the same jobs for random points and radii, the antimeridian and
- * the poles included; a coordinate that is no JSON number is not read.
+ * The near condition run by PostgreSQL (PGlite) over places JSON and the box the writer
+ * stores beside them, against the distance computed in JavaScript: the same jobs for
+ * random points and radii, the antimeridian and the poles included; a coordinate that is
+ * no JSON number is not read.
  */
 let db: PGlite;
 const places = new Map<number, unknown[]>();
@@ -22,7 +23,7 @@ const numbered = (sql: string) => {
 
 beforeAll(async () => {
   db = new PGlite();
-  await db.exec('create table job (id int primary key, places jsonb not null)');
+  await db.exec('create table job (id int primary key, places jsonb not null, geo_box box)');
   await db.exec(JOB_GEO_BOX_FUNCTION);
   const rng = createRng(7);
   for (let id = 0; id < 3000; id++) {
@@ -37,8 +38,15 @@ beforeAll(async () => {
     });
     places.set(id, list);
   }
-  for (const [id, list] of places)
-    await db.query('insert into job values ($1, $2::jsonb)', [id, JSON.stringify(list)]);
+  // The box as the writer stores it: computed in JavaScript (write-columns.ts).
+  for (const [id, list] of places) {
+    const box = pointsBox(list as { latitude?: unknown; longitude?: unknown }[]);
+    await db.query('insert into job values ($1, $2::jsonb, $3::box)', [
+      id,
+      JSON.stringify(list),
+      box && `(${box[0]},${box[1]}),(${box[2]},${box[3]})`,
+    ]);
+  }
 });
 afterAll(() => db?.close());
 
@@ -66,6 +74,17 @@ async function inSql(near: NearFilter): Promise<number[]> {
 }
 
 describe('near condition in SQL', () => {
+  it('stores the box SQL computes from the places JSON (the merged-job path), to the last bit', async () => {
+    const rows = await db.query<{ n: number; differ: number }>(
+      `select count(*)::int as n,
+              count(*) filter (where job_geo_box(places)::text is distinct from geo_box::text)::int as differ
+         from job`,
+    );
+    expect(rows.rows[0]).toEqual({ n: places.size, differ: 0 });
+    const some = await db.query<{ n: number }>('select count(*)::int as n from job where geo_box is not null');
+    expect(some.rows[0]!.n).toBeGreaterThan(places.size / 2);
+  });
+
   it('keeps the jobs with a place within the radius, as the distance in JavaScript does', async () => {
     const rng = createRng(8);
     let found = 0;

@@ -144,13 +144,37 @@ export function periodScaleAfter(trailing: string): PeriodScale | null {
 }
 
 /**
+ * The furthest back a figure whose first digit is at `digit` can start, not before `from`:
+ * before the digit come at most a currency and a space (4 characters: "US$ "), and before
+ * those a qualifier (the longest, "starting at", is 11) and the whitespace after it,
+ * however long. So: 4 back, then back over whitespace, then 16 more (11 would do). No
+ * match starts in between: its first digit would be this one, further away than that.
+ */
+function figureScanStart(text: string, from: number, digit: number): number {
+  let at = digit - 4;
+  while (at > from && /\s/.test(text[at - 1] as string)) at--;
+  return Math.max(from, at - 16);
+}
+
+/**
  * Every money figure or range in the text, in order. `$` is reported as the currency
  * "$" so the caller can resolve it with the posting's country.
  */
 export function findSalaryFigures(text: string): SalaryFigures[] {
   const found: SalaryFigures[] = [];
   const re = new RegExp(MONEY_SOURCE, 'gi');
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+  const digit = /\d/g;
+  // The money pattern tried at every character of a description was most of its cost:
+  // the scan starts near the next digit instead (every figure has one), no further back
+  // than a figure's start can be (figureScanStart). The same matches, in the same order.
+  const next = () => {
+    digit.lastIndex = re.lastIndex;
+    const d = digit.exec(text);
+    if (d === null) return null;
+    re.lastIndex = figureScanStart(text, re.lastIndex, d.index);
+    return re.exec(text);
+  };
+  for (let m = next(); m !== null; m = next()) {
     const [whole, qualifier, cur1, num1, suf1, cur2, cur3, num2, suf2, cur4] = m;
     // "on 1099 — $4,000–$6,000/month": a currency on the second end alone makes the first
     // no amount of it (a form's number, a count); read again from the second.

@@ -131,6 +131,24 @@ describe('amounts and ranges', () => {
     expect(one('£40k - £50k+ bonus')).toMatchObject({ min: 40_000, max: 50_000 });
   });
 
+  // The scan starts near each digit (figureScanStart): a figure's qualifier and currency
+  // are still read however much text or whitespace comes before them.
+  it.each([' ', '    ', '\n\n', ' '.repeat(17), ' '.repeat(40), '\t \n '.repeat(9)])(
+    'reads the qualifier and currency before a figure across whitespace %j',
+    (space) => {
+      const filler = 'We build payment rails for small businesses. '.repeat(3);
+      expect(one(`${filler}starting at${space}US$ 5,000 a month`)).toMatchObject({
+        min: 5_000,
+        max: null,
+        currency: 'USD',
+        period: 'month',
+      });
+      expect(one(`${filler}Up to${space}CHF120k`)).toMatchObject({ min: null, max: 120_000, currency: 'CHF' });
+      expect(one(`${filler}maximum${space}$90`)).toMatchObject({ min: null, max: 90, currency: '$' });
+      expect(one(`Pay: bis zu${space}€ 60.000 brutto`)).toMatchObject({ min: null, max: 60_000, currency: 'EUR' });
+    },
+  );
+
   it('reports every figure in order, with where it is', () => {
     const text = 'Base: $120k - $150k per year, plus a $5,000 signing bonus.';
     expect(findSalaryFigures(text).map((f) => [f.min, f.max, f.period, f.index, f.end])).toEqual([

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nearCondition } from '../../src/db/repositories/near.sql.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
@@ -65,7 +66,19 @@ describe(`the near migration, down and up again (${TEST_DB})`, () => {
     // Before the migration, places were neither in the images nor watched.
     expect([await events(), await changes()]).toEqual([e0, c0]);
 
+    // A job stored before the near filter's migrations gets its box when they run
+    // (Migration20261126200000 fills job.geo_box from the places JSON) and is found near them.
+    await em().execute(
+      `update job set places = '[{"city": "Lisbon", "countryCode": "PT", "latitude": 38.72509, "longitude": -9.1498}]'::jsonb
+        where id = ?::uuid`,
+      [job!.id],
+    );
     await services.orm.migrator.up();
+    expect(
+      await em().execute(`select geo_box::text as box from job where id = ?::uuid`, [job!.id]),
+    ).toEqual([{ box: '(-9.1498,38.72509),(-9.1498,38.72509)' }]);
+    const near = nearCondition({ latitude: 38.7, longitude: -9.1, radiusKm: 10 });
+    expect(await count(`job j where j.id = ?::uuid and ${near.sql}`, [job!.id, ...near.params])).toBe(1);
     [e0, c0] = [await events(), await changes()];
     await movePlaces('Braga');
     expect([await events(), await changes()]).toEqual([e0 + 1, c0 + 1]);

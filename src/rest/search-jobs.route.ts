@@ -1,3 +1,4 @@
+import { invalidParameter } from '../domain/errors.ts';
 import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from './rest-deps.ts';
@@ -25,6 +26,13 @@ const bodySchema = {
       maximum: 100,
       default: 20,
       description: '1..100 (the page offers 10/20/50/100).',
+    },
+    per_page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description:
+        "The same as `limit`, under the name GET /jobs uses and this response's pagination echoes; give either (both must agree).",
     },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
     ...filterProperties,
@@ -62,6 +70,22 @@ interface SearchBody extends FilterParams {
   facets?: string[];
 }
 
+/**
+ * `per_page` names the page size as `limit` does: it is GET /jobs's name for it, and the one
+ * this route's pagination echoes, so clients send it here too — it was ignored, an unknown
+ * key, and such a client got 20 jobs with `per_page: 20` in the answer. A valid `per_page`
+ * stands for a missing `limit`; an invalid one is left for the schema to name; the two given
+ * apart is a 400 naming `per_page`.
+ */
+function pageSizeAlias(body: Record<string, unknown>): void {
+  if (body.per_page === undefined) return;
+  if (body.limit === undefined) {
+    const n = Number(body.per_page);
+    if (Number.isInteger(n) && n >= 1 && n <= 100) body.limit = n;
+  } else if (Number(body.limit) !== Number(body.per_page))
+    throw invalidParameter('per_page', 'per_page and limit both give the page size and disagree: give one');
+}
+
 /** POST /search/jobs: public search, the contract's `{ success, data, pagination }` envelope. */
 export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps): void {
   app.post<{ Body: SearchBody }>('/search/jobs', {
@@ -83,6 +107,7 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
         const body = request.body as unknown as Record<string, unknown>;
         normalizeFilterInput(body);
         normalizeFacetsInput(body);
+        pageSizeAlias(body);
       }
     },
     handler: async (request) => {

@@ -93,7 +93,25 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     });
   });
 
+  it('takes per_page as the page size too (the name GET /jobs uses and the answer echoes)', async () => {
+    const res = (await post({ per_page: 3 })).json();
+    expect(res.data).toHaveLength(3);
+    expect(res.pagination).toMatchObject({
+      page: 1,
+      per_page: 3,
+      total_pages: Math.ceil(JOB_COUNT_OPEN / 3),
+    });
+    // Given both, they must agree.
+    expect((await post({ per_page: '3', limit: 3 })).json().pagination.per_page).toBe(3);
+    const both = await post({ per_page: 3, limit: 5 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'per_page' }] });
+  });
+
   it.each([
+    [{ per_page: 0 }, 'per_page'],
+    [{ per_page: 101 }, 'per_page'],
+    [{ per_page: 'ten' }, 'per_page'],
     [{ limit: 0 }, 'limit'],
     [{ limit: 101 }, 'limit'],
     [{ page: 0 }, 'page'],

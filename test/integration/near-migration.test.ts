@@ -74,9 +74,9 @@ describe(`the near migration, down and up again (${TEST_DB})`, () => {
       [job!.id],
     );
     await services.orm.migrator.up();
-    expect(
-      await em().execute(`select geo_box::text as box from job where id = ?::uuid`, [job!.id]),
-    ).toEqual([{ box: '(-9.1498,38.72509),(-9.1498,38.72509)' }]);
+    expect(await em().execute(`select geo_box::text as box from job where id = ?::uuid`, [job!.id])).toEqual([
+      { box: '(-9.1498,38.72509),(-9.1498,38.72509)' },
+    ]);
     const near = nearCondition({ latitude: 38.7, longitude: -9.1, radiusKm: 10 });
     expect(await count(`job j where j.id = ?::uuid and ${near.sql}`, [job!.id, ...near.params])).toBe(1);
     [e0, c0] = [await events(), await changes()];

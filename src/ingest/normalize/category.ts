@@ -96,9 +96,13 @@ const TITLE_RULES: readonly Rule[] = [
     'finance',
     /\b(?:finance|financial|accountant|accounting|controller|fp&a|fp and a|tax|treasury|payroll|audit\w*|bookkeep\w*|billing|accounts (?:payable|receivable)|investment|wealth|collections|cfo|actuar\w*|credit analyst|underwriter)\b/,
   ],
+  ['software-engineering', /\b(?:front-?end|back-?end|full-?stack|ios|android|devrel|developer advocate)\b/],
+  // "Mobile" and "web" name software, unless the title's role is another trade's: a "Mobile
+  // Nurse Practitioner" visits patients, a "Mobile Service Technician" repairs machines on
+  // site, a "Mobile Crane Operator" drives one (20 such titles of ../shared/data were software).
   [
     'software-engineering',
-    /\b(?:front-?end|back-?end|full-?stack|mobile|ios|android|web|devrel|developer advocate)\b/,
+    /^(?!.*\b(?:nurse|practitioner|practice|physician|np|pa|phlebotom\w*|veterinar\w*|dental|therapist|caregiver|technician|mechanic|operator|repair|equipment|crane|grinder|camera|banking|tutor|ta)\b).*\b(?:mobile|web)\b/,
   ],
   // A software engineer whose qualifier names a family ("- Data Engineering") is that family's.
   ['software-engineering', /\b(?:software|developers?|programmer|coder|sde|swe)\b/, 'generic'],

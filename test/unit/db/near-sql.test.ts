@@ -81,7 +81,9 @@ describe('near condition in SQL', () => {
          from job`,
     );
     expect(rows.rows[0]).toEqual({ n: places.size, differ: 0 });
-    const some = await db.query<{ n: number }>('select count(*)::int as n from job where geo_box is not null');
+    const some = await db.query<{ n: number }>(
+      'select count(*)::int as n from job where geo_box is not null',
+    );
     expect(some.rows[0]!.n).toBeGreaterThan(places.size / 2);
   });
 

@@ -42,6 +42,21 @@ describe('role noun', () => {
     expect(classifyCategory('Brand Campaign Coordinator')).toBe('marketing');
   });
 
+  it.each([
+    ['Mobile Nurse Practitioner', 'healthcare'],
+    ['Geriatric Primary Care NP/PA (Mobile Practice)', 'healthcare'],
+    ['Mobile Service Technician - Orlando, FL', 'operations'],
+    ['Mobile Crane Operator', 'operations'],
+    ['Web Design Tutor', 'education'],
+    // Still software: the word beside a builder's, or alone.
+    ['Mobile Engineer', 'software-engineering'],
+    ['Senior Web Developer - Pittsburgh, PA', 'software-engineering'],
+    ['Web Experience Manager', 'software-engineering'],
+    ['SR Engenharia Mobile (React Native)', 'software-engineering'],
+  ])('"mobile" and "web" are software unless the role is another trade\'s: %s → %s', (title, slug) => {
+    expect(classifyCategory(title)).toBe(slug);
+  });
+
   it("a software engineer's qualifiers are read together, whatever separates them", () => {
     expect(classifyCategory('Software Engineer - Core | Infrastructure')).toBe('devops-infrastructure');
   });

@@ -32,7 +32,10 @@ describe('preparePosting', () => {
 
   it('carries the dedup keys made from the normalized posting, which the main thread then reads as they are', () => {
     const result = preparePosting(
-      raw({ companyName: 'Stevens Capital Management LP', listingUrl: 'https://boards.greenhouse.io/scm/jobs/4012345' }),
+      raw({
+        companyName: 'Stevens Capital Management LP',
+        listingUrl: 'https://boards.greenhouse.io/scm/jobs/4012345',
+      }),
       { platform: 'lever', board: 'acme', now },
     );
     if (!result.ok) throw new Error(result.reason);

@@ -143,9 +143,17 @@ describe('amounts and ranges', () => {
         currency: 'USD',
         period: 'month',
       });
-      expect(one(`${filler}Up to${space}CHF120k`)).toMatchObject({ min: null, max: 120_000, currency: 'CHF' });
+      expect(one(`${filler}Up to${space}CHF120k`)).toMatchObject({
+        min: null,
+        max: 120_000,
+        currency: 'CHF',
+      });
       expect(one(`${filler}maximum${space}$90`)).toMatchObject({ min: null, max: 90, currency: '$' });
-      expect(one(`Pay: bis zu${space}€ 60.000 brutto`)).toMatchObject({ min: null, max: 60_000, currency: 'EUR' });
+      expect(one(`Pay: bis zu${space}€ 60.000 brutto`)).toMatchObject({
+        min: null,
+        max: 60_000,
+        currency: 'EUR',
+      });
     },
   );
 

@@ -91,7 +91,9 @@ export function eventChange(same: boolean, was: boolean, now: boolean): EventCha
  * board) as the live search joins them: the filter is searchJobs' own WHERE, not a copy.
  */
 function imageFrom(column: string, board: boolean): string {
-  return `(select (${column}).*) j
+  // The image has the job's places but not `geo_box`, the column the near filter reads
+  // (Migration20261126200000): made from the places by the function that fills it.
+  return `(select (${column}).*, job_geo_box((${column}).places) as geo_box) j
     ${board ? 'join organization_job oj on oj.job_id = j.id' : ''} join company c on c.id = j.company_id`;
 }
 

@@ -195,7 +195,6 @@ export class JobWriter {
       em,
       `update job j set
           places = coalesce(u.places, '[]'::jsonb),
-          geo_box = job_geo_box(coalesce(u.places, '[]'::jsonb)),
           salary_min = (u.salary->>'salary_min')::float8,
           salary_max = (u.salary->>'salary_max')::float8,
           salary_currency = u.salary->>'salary_currency',

@@ -195,7 +195,7 @@ type WithKeys = DedupSubject & { dedupKeys?: DedupKeys };
 const made = new WeakMap<DedupSubject, DedupKeys>();
 
 /** The posting's keys: those it carries, else made now and kept for the next ask. */
-export function dedupKeysFor(job: WithKeys): DedupKeys {
+function dedupKeysFor(job: WithKeys): DedupKeys {
   if (job.dedupKeys) return job.dedupKeys;
   let keys = made.get(job);
   if (!keys) made.set(job, (keys = makeDedupKeys(job)));

@@ -230,13 +230,50 @@ export function resolveLocations(
   structured?: StructuredLocation | null,
   evidence: LocationEvidence = {},
 ): ResolvedLocations {
+  // The domain matters only through its country: the key holds that, not the domain.
+  const domainCountry = countryOfDomain(evidence.companyDomain);
+  const key = JSON.stringify([
+    text,
+    structured?.city,
+    structured?.region,
+    structured?.country,
+    domainCountry,
+  ]);
+  let found = remembered.get(key);
+  if (!found) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(key, (found = frozen(resolveAnew(text, structured, domainCountry))));
+  }
+  return found;
+}
+
+// A feed repeats its location strings (a board's jobs share a few offices; "Remote"), and
+// resolving one is about 15 µs of splitting and gazetteer lookups, the most of any field
+// after the description's: each combination is resolved once per thread and kept. The
+// result is shared by every job with that location, so it is frozen: no job can change
+// another's places.
+const remembered = new Map<string, ResolvedLocations>();
+const MAX_REMEMBERED = 5_000;
+
+function frozen(resolved: ResolvedLocations): ResolvedLocations {
+  for (const place of resolved.places) Object.freeze(place);
+  Object.freeze(resolved.places);
+  Object.freeze(resolved.areas);
+  return Object.freeze(resolved);
+}
+
+function resolveAnew(
+  text: string | null | undefined,
+  structured: StructuredLocation | null | undefined,
+  domainCountry: string | null,
+): ResolvedLocations {
   const pieces = typeof text === 'string' ? splitLocationText(text.slice(0, 5_000)) : [];
   const parsed = pieces.map((piece) => parsePiece(piece));
   const areas = [...new Set(parsed.flatMap((p) => p.areas))];
   const stated = parsed.filter((p) => !p.guessed).flatMap((p) => p.places.map((place) => place.countryCode));
   const structuredCountry =
     structured && typeof structured === 'object' ? countryCode(structured.country ?? null) : null;
-  const prefer = [...new Set([...stated, structuredCountry, countryOfDomain(evidence.companyDomain)])].filter(
+  const prefer = [...new Set([...stated, structuredCountry, domainCountry])].filter(
     (c): c is string => c !== null,
   );
   const places: ResolvedPlace[] = [];

@@ -273,3 +273,38 @@ describe('locatePlace: the point of a place name for the near filter', () => {
     expect(locatePlace(text)).toBeNull();
   });
 });
+
+describe('resolutions remembered per thread', () => {
+  it('answers each combination of text, fields and domain country for itself', () => {
+    // Interleaved, so that a key missing any one input would hand one answer to another.
+    expect(places('Remote')).toEqual([]);
+    expect(places('Remote', { country: 'Estonia' })).toEqual([p(null, null, 'EE')]);
+    expect(places('Remote', { region: 'Texas' })).toEqual([p(null, 'TX', 'US')]);
+    expect(places('Remote', { city: 'Tallinn' })).toEqual([p('Tallinn', null, 'EE')]);
+    expect(places('Remote')).toEqual([]);
+    expect(places('Cambridge', null, { companyDomain: 'acme.co.uk' })).toEqual([p('Cambridge', null, 'GB')]);
+    expect(places('Cambridge', null, { companyDomain: 'other.ca' })).toEqual([p('Cambridge', 'ON', 'CA')]);
+    expect(places('Cambridge', null, { companyDomain: 'acme.co.uk' })).toEqual([p('Cambridge', null, 'GB')]);
+  });
+
+  it('shares one frozen answer, so no job can change the places of another', () => {
+    const first = resolveLocations('Austin, TX; Remote - EU');
+    expect(resolveLocations('Austin, TX; Remote - EU')).toBe(first);
+    expect(() => first.places.push(p('Berlin', null, 'DE'))).toThrow(TypeError);
+    expect(() => Object.assign(first.places[0] as object, { city: 'Dallas' })).toThrow(TypeError);
+    expect(() => first.areas.push('Asia')).toThrow(TypeError);
+    expect(resolveLocations('Austin, TX; Remote - EU').places[0]).toMatchObject({
+      city: 'Austin',
+      region: 'TX',
+    });
+  });
+
+  it('gives the same answers after forgetting (the memory is bounded)', () => {
+    const before = resolveLocations('Hamburg, Germany');
+    // More distinct texts than are kept: the memory is emptied at least once.
+    for (let i = 0; i < 6_000; i++) resolveLocations(`Office ${i}, Berlin`);
+    const after = resolveLocations('Hamburg, Germany');
+    expect(after).not.toBe(before);
+    expect(after).toEqual(before);
+  });
+});

@@ -14,6 +14,19 @@ describe('foldText', () => {
   ])('%j → %j', (input, expected) => {
     expect(foldText(input)).toBe(expected);
   });
+
+  it('folds ASCII (its fast path) as the full rule does, and text mixing ASCII with other letters', () => {
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const full = (s: string) =>
+      s
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]+/g, '')
+        .normalize('NFC')
+        .toLowerCase();
+    expect(foldText(ascii)).toBe(full(ascii));
+    expect(foldText(`${ascii}é`)).toBe(`${full(ascii)}e`);
+    expect(foldText('Senior ENGINEER, Zürich')).toBe('senior engineer, zurich');
+  });
 });
 
 describe('cleanTitle', () => {

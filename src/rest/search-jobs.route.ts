@@ -1,4 +1,3 @@
-import { invalidParameter } from '../domain/errors.ts';
 import { FILTER_LIMITS } from '../domain/job-filter.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from './rest-deps.ts';
@@ -11,6 +10,7 @@ import {
 } from './facet-params.ts';
 import { filterProperties, normalizeFilterInput, toJobFilter, type FilterParams } from './filter-params.ts';
 import { jobItemSchema, toJobItem } from './job-item.ts';
+import { applyAlias } from './param-aliases.ts';
 
 const bodySchema = {
   type: 'object',
@@ -19,6 +19,11 @@ const bodySchema = {
       type: 'string',
       maxLength: FILTER_LIMITS.queryLength,
       description: 'Full text: title, company, description; prefix words, ANDed.',
+    },
+    search: {
+      type: 'string',
+      maxLength: FILTER_LIMITS.queryLength,
+      description: 'The same as `q`, under the name GET /jobs uses; give either (both must agree).',
     },
     limit: {
       type: 'integer',
@@ -65,25 +70,11 @@ const responseSchema = {
 
 interface SearchBody extends FilterParams {
   q?: string;
+  search?: string;
+  per_page?: number;
   limit: number;
   page: number;
   facets?: string[];
-}
-
-/**
- * `per_page` names the page size as `limit` does: it is GET /jobs's name for it, and the one
- * this route's pagination echoes, so clients send it here too — it was ignored, an unknown
- * key, and such a client got 20 jobs with `per_page: 20` in the answer. A valid `per_page`
- * stands for a missing `limit`; an invalid one is left for the schema to name; the two given
- * apart is a 400 naming `per_page`.
- */
-function pageSizeAlias(body: Record<string, unknown>): void {
-  if (body.per_page === undefined) return;
-  if (body.limit === undefined) {
-    const n = Number(body.per_page);
-    if (Number.isInteger(n) && n >= 1 && n <= 100) body.limit = n;
-  } else if (Number(body.limit) !== Number(body.per_page))
-    throw invalidParameter('per_page', 'per_page and limit both give the page size and disagree: give one');
 }
 
 /** POST /search/jobs: public search, the contract's `{ success, data, pagination }` envelope. */
@@ -107,11 +98,20 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
         const body = request.body as unknown as Record<string, unknown>;
         normalizeFilterInput(body);
         normalizeFacetsInput(body);
-        pageSizeAlias(body);
+        applyAlias(body, 'limit', 'per_page');
+        applyAlias(body, 'q', 'search');
       }
     },
     handler: async (request) => {
-      const { q, limit, page, facets: facetNames, ...params } = request.body;
+      const {
+        q,
+        limit,
+        page,
+        facets: facetNames,
+        search: _search,
+        per_page: _perPage,
+        ...params
+      } = request.body;
       const { filter, sort } = toJobFilter(params, q, services.locatePlace);
       const names = requestedFacets(facetNames);
       const { facets, ...result } = await services.search.search(

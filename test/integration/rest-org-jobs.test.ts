@@ -100,6 +100,28 @@ describe(`GET /jobs (${TEST_DB})`, () => {
     ]);
   });
 
+  it('takes q as the search text and limit as the page size too (the names POST /search/jobs uses)', async () => {
+    const bySearch = (await get('/jobs?search=soft%20eng')).json();
+    const byQ = (await get('/jobs?q=soft%20eng')).json();
+    expect(jobIds(byQ)).toEqual([ids.newerEngineer, ids.olderEngineer]);
+    expect(byQ.total_items).toBe(bySearch.total_items);
+    expect((await get('/jobs?q=soft%20eng&search=soft%20eng')).json().total_items).toBe(2);
+    const texts = await get('/jobs?q=soft&search=eng');
+    expect(texts.statusCode).toBe(400);
+    expect(texts.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'q' }] });
+
+    const limited = (await get('/jobs?limit=1')).json();
+    expect(limited.jobs).toHaveLength(1);
+    expect(limited.total_pages).toBe(limited.total_items);
+    expect((await get('/jobs?limit=1&per_page=1')).json().jobs).toHaveLength(1);
+    const sizes = await get('/jobs?limit=1&per_page=2');
+    expect(sizes.statusCode).toBe(400);
+    expect(sizes.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'limit' }] });
+    const tooMany = await get('/jobs?limit=101');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.details[0].field).toBe('limit');
+  });
+
   it.each([
     ['no key', null],
     ['a malformed key', 'hello'],

@@ -108,6 +108,21 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     expect(both.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'per_page' }] });
   });
 
+  it('takes search as the text too (the name GET /jobs uses): not every job, silently', async () => {
+    const byQ = (await post({ q: 'globex' })).json();
+    const bySearch = (await post({ search: 'globex' })).json();
+    expect(bySearch.data.map((j: { id: string }) => j.id)).toEqual([ids.newerEngineer]);
+    expect(bySearch.pagination).toEqual(byQ.pagination);
+    // Given both, they must agree.
+    expect((await post({ q: 'globex', search: 'globex' })).json().pagination.total).toBe(1);
+    const both = await post({ q: 'globex', search: 'initech' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'search' }] });
+    const tooLong = await post({ search: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.details[0].field).toBe('search');
+  });
+
   it.each([
     [{ per_page: 0 }, 'per_page'],
     [{ per_page: 101 }, 'per_page'],

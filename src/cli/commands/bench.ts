@@ -24,6 +24,12 @@ export function registerBenchCommand(program: Command): void {
     .option('--push-endpoints <n>', 'push part: webhook endpoints, each on its own saved search', count, 100)
     .option('--push-profile <dir>', "push part: write the gateway's CPU profile of the delivery window there")
     .option(
+      '--cold-against <rev>',
+      "only the cold ingest: this checkout against that commit's, in alternated pairs",
+    )
+    .option('--pairs <n>', 'cold-against: pairs of runs', count, 6)
+    .option('--outbox-off', "cold-against: issue 12's outbox triggers off in both")
+    .option(
       '--search-index <n>',
       'only the in-process search index, on n synthetic jobs (no database)',
       count,
@@ -38,6 +44,9 @@ export function registerBenchCommand(program: Command): void {
         pglite: boolean;
         sqlTable?: boolean;
         searchIndex?: number;
+        coldAgainst?: string;
+        pairs: number;
+        outboxOff?: boolean;
         push?: boolean;
         pushJobs: number;
         pushSubscribers: number;
@@ -49,9 +58,29 @@ export function registerBenchCommand(program: Command): void {
           await runSearchIndexBench(opts.searchIndex, opts.repeats);
           return;
         }
+        if (opts.coldAgainst !== undefined) {
+          const { runColdPairs } = await import('../../../scripts/bench/cold-pairs.ts');
+          await runColdPairs({
+            against: opts.coldAgainst,
+            pairs: Math.max(1, opts.pairs),
+            postings: opts.postings,
+            outboxOff: opts.outboxOff ?? false,
+          });
+          return;
+        }
         // Loaded on use: the bench pulls in the whole ingest graph and the cluster helper.
         const { runBench } = await import('../../../scripts/bench/index.ts');
-        const { push, pushJobs, pushSubscribers, pushEndpoints, pushProfile, ...rest } = opts;
+        const {
+          push,
+          pushJobs,
+          pushSubscribers,
+          pushEndpoints,
+          pushProfile,
+          coldAgainst: _c,
+          pairs: _p,
+          outboxOff: _o,
+          ...rest
+        } = opts;
         await runBench({
           ...rest,
           repeats: Math.max(1, opts.repeats),

@@ -1,0 +1,119 @@
+/**
+ * The gazetteer's index as it is held (gazetteer.ts): a few typed arrays and two long
+ * strings, and the file they are kept in between processes. Each normalize thread of each
+ * process used to decode cities.pbf and build these (0.18 s of CPU a thread, most of it the
+ * decoding's 270,000 short-lived strings and numbers); reading them back is a few ms.
+ *
+ * The file: one line of JSON (the arrays' types and lengths, the short texts, the two
+ * strings' byte lengths), then each array's bytes at a multiple of 8, then the two strings
+ * in UTF-8. The bytes are this machine's byte order; the file's name carries it.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+export interface GazetteerArrays {
+  /** Open-addressing table: key number or -1; its length is a power of two. */
+  slots: Int32Array;
+  /** Key k is keyText[keyStart[k], keyStart[k + 1]). */
+  keyStart: Int32Array;
+  keyText: string;
+  /** Key k's cities are members[memberStart[k], memberStart[k + 1]), most populous first. */
+  memberStart: Int32Array;
+  members: Int32Array;
+  /** City i's name is nameText[nameStart[i], nameStart[i + 1]). */
+  nameStart: Int32Array;
+  nameText: string;
+  /** Country codes and regions, indexed by countryOf and regionOf (-1: none). */
+  texts: string[];
+  countryOf: Uint16Array;
+  regionOf: Int32Array;
+  populationOf: Float64Array;
+  latitudeOf: Float64Array;
+  longitudeOf: Float64Array;
+}
+
+const TYPED = {
+  slots: Int32Array,
+  keyStart: Int32Array,
+  memberStart: Int32Array,
+  members: Int32Array,
+  nameStart: Int32Array,
+  countryOf: Uint16Array,
+  regionOf: Int32Array,
+  populationOf: Float64Array,
+  latitudeOf: Float64Array,
+  longitudeOf: Float64Array,
+} as const;
+type TypedName = keyof typeof TYPED;
+const NAMES = Object.keys(TYPED) as TypedName[];
+
+interface Header {
+  lengths: Record<TypedName, number>;
+  texts: string[];
+  keyTextBytes: number;
+  nameTextBytes: number;
+}
+
+const align = (n: number) => Math.ceil(n / 8) * 8;
+
+/** Writes the arrays to `file` whole (a temporary file renamed): a reader never sees half. */
+export function writeGazetteerArrays(file: string, arrays: GazetteerArrays): void {
+  const keyText = Buffer.from(arrays.keyText, 'utf8');
+  const nameText = Buffer.from(arrays.nameText, 'utf8');
+  const header: Header = {
+    lengths: Object.fromEntries(NAMES.map((n) => [n, arrays[n].length])) as Header['lengths'],
+    texts: arrays.texts,
+    keyTextBytes: keyText.length,
+    nameTextBytes: nameText.length,
+  };
+  const head = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
+  const parts: Buffer[] = [head, Buffer.alloc(align(head.length) - head.length)];
+  for (const name of NAMES) {
+    const a = arrays[name];
+    parts.push(
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+      Buffer.alloc(align(a.byteLength) - a.byteLength),
+    );
+  }
+  parts.push(keyText, nameText);
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(partial, Buffer.concat(parts));
+  renameSync(partial, file);
+}
+
+/** The arrays of `file`, or null when it is missing, short or not of this layout. */
+export function readGazetteerArrays(file: string): GazetteerArrays | null {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    const newline = buf.indexOf(0x0a);
+    if (newline < 0) return null;
+    const header = JSON.parse(buf.toString('utf8', 0, newline)) as Header;
+    let at = align(newline + 1);
+    const typed = {} as { [N in TypedName]: InstanceType<(typeof TYPED)[N]> };
+    for (const name of NAMES) {
+      const Type = TYPED[name];
+      const length = header.lengths[name];
+      const bytes = length * Type.BYTES_PER_ELEMENT;
+      if (!Number.isInteger(length) || length < 0 || at + bytes > buf.length) return null;
+      // A copy: the file's buffer need not be aligned for the type.
+      const array = new Type(length);
+      new Uint8Array(array.buffer).set(buf.subarray(at, at + bytes));
+      (typed as Record<TypedName, unknown>)[name] = array;
+      at = align(at + bytes);
+    }
+    if (at + header.keyTextBytes + header.nameTextBytes !== buf.length) return null;
+    const keyText = buf.toString('utf8', at, at + header.keyTextBytes);
+    const nameText = buf.toString('utf8', at + header.keyTextBytes, buf.length);
+    if (!Array.isArray(header.texts) || !header.texts.every((t) => typeof t === 'string')) return null;
+    return { ...typed, keyText, nameText, texts: header.texts };
+  } catch {
+    return null;
+  }
+}

@@ -79,11 +79,8 @@ export async function runColdPairs(opts: ColdPairsOptions): Promise<void> {
   const other = mkdtempSync(join(tmpdir(), 'jobs-cold-'));
   git(here, 'worktree', 'add', '--detach', '--force', other, commit);
   symlinkSync(join(here, 'node_modules'), join(other, 'node_modules'));
-  const trees = [
-    { label: opts.against, dir: other },
-    { label: `${head} (this checkout)`, dir: here },
-  ];
-  for (const t of trees) writeFileSync(join(t.dir, 'scripts/bench', RUNNER), RUNNER_SOURCE);
+  const trees = [other, here];
+  for (const dir of trees) writeFileSync(join(dir, 'scripts/bench', RUNNER), RUNNER_SOURCE);
   const cluster = await startThrowawayPostgres();
   try {
     log(
@@ -98,8 +95,8 @@ export async function runColdPairs(opts: ColdPairsOptions): Promise<void> {
     const runs: Run[][] = [[], []];
     for (let i = 1; i <= opts.pairs; i++) {
       const pair: Run[] = [];
-      for (const [k, t] of trees.entries()) {
-        const r = await oneRun(t.dir, cluster, opts);
+      for (const [k, dir] of trees.entries()) {
+        const r = await oneRun(dir, cluster, opts);
         runs[k]!.push(r);
         pair.push(r);
       }
@@ -119,7 +116,7 @@ export async function runColdPairs(opts: ColdPairsOptions): Promise<void> {
     );
   } finally {
     cluster.stop();
-    for (const t of trees) rmSync(join(t.dir, 'scripts/bench', RUNNER), { force: true });
+    for (const dir of trees) rmSync(join(dir, 'scripts/bench', RUNNER), { force: true });
     git(here, 'worktree', 'remove', '--force', other);
     if (existsSync(other)) rmSync(other, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@
  * strings' byte lengths), then each array's bytes at a multiple of 8, then the two strings
  * in UTF-8. The bytes are this machine's byte order; the file's name carries it.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -79,8 +79,13 @@ export function writeGazetteerArrays(file: string, arrays: GazetteerArrays): voi
   parts.push(keyText, nameText);
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}-${threadId}.tmp`;
-  writeFileSync(partial, Buffer.concat(parts));
-  renameSync(partial, file);
+  try {
+    writeFileSync(partial, Buffer.concat(parts));
+    renameSync(partial, file);
+  } catch (error) {
+    rmSync(partial, { force: true }); // a full disk leaves no 10 MB half-file behind
+    throw error;
+  }
 }
 
 /** The arrays of `file`, or null when it is missing, short or not of this layout. */

@@ -351,7 +351,12 @@ function keyNumber(arrays: GazetteerArrays, key: string): number {
   const { slots, keyStart, keyText } = arrays;
   const mask = slots.length - 1;
   let slot = keyHash(key) & mask;
-  for (let k = slots[slot] as number; k !== -1; k = slots[(slot = (slot + 1) & mask)] as number) {
+  // At most one pass over the table: a damaged index file must not loop (buildIndex's check).
+  for (
+    let k = slots[slot] as number, probes = 0;
+    k !== -1 && probes < slots.length;
+    k = slots[(slot = (slot + 1) & mask)] as number, probes++
+  ) {
     const start = keyStart[k] as number;
     if ((keyStart[k + 1] as number) - start !== key.length) continue;
     let same = true;
@@ -416,6 +421,7 @@ export function buildIndex(cacheDir: string | null = KEY_CACHE_DIR): GazetteerIn
   const hash = createHash('sha1')
     .update(buf)
     .update(buildArrays.toString())
+    .update(keyHash.toString())
     .update(keyOf.toString())
     .update(foldText.toString())
     .update(foldText(LATIN_LETTERS))

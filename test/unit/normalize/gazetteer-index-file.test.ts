@@ -77,6 +77,11 @@ describe('gazetteer index file', () => {
     writeGazetteerArrays(file, { ...arrays, members: new Int32Array(arrays.members.length) });
     expect(buildIndex(dir).lookup(placeKey('Seattle'))?.[0]?.name).toBe('Seattle');
     expect(readFileSync(file).equals(good)).toBe(true);
+
+    // A table without a free slot: a lookup must end (one pass) rather than loop.
+    writeGazetteerArrays(file, { ...arrays, slots: new Int32Array(arrays.slots.length) });
+    expect(buildIndex(dir).lookup(placeKey('Seattle'))?.[0]?.name).toBe('Seattle');
+    expect(readFileSync(file).equals(good)).toBe(true);
   });
 
   it('is not needed: without a writable cache the index is built each time', () => {

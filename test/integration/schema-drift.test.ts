@@ -14,6 +14,16 @@ describe(`entities and migrations (${TEST_DB})`, () => {
     expect((await services.orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
   });
 
+  it('keeps no index that no query reads: the title trigram index is gone (Migration20261127000010)', async () => {
+    const rows = await services.orm.em
+      .fork()
+      .execute<{ name: string }[]>(`select indexname as name from pg_indexes where tablename = 'job'`);
+    const names = rows.map((r) => r.name);
+    expect(names).not.toContain('job_title_trgm_idx');
+    // The location filter's trigram index stays: `lower(location_text) like any(…)` reads it.
+    expect(names).toContain('job_location_trgm_idx');
+  });
+
   it('stores the large job columns as measured: descriptions lz4 where the server has it, the vector uncompressed', async () => {
     const rows = await services.orm.em
       .fork()

@@ -69,10 +69,6 @@ export const JobSchema = defineEntity({
       name: 'job_location_trgm_idx',
       expression: 'create index job_location_trgm_idx on job using gin (lower(location_text) gin_trgm_ops)',
     },
-    {
-      name: 'job_title_trgm_idx',
-      expression: 'create index job_title_trgm_idx on job using gin (lower(title) gin_trgm_ops)',
-    },
     // The near filter's SQL path: the box around the places' points (Migration20261126200000).
     {
       name: 'job_geo_box_idx',

@@ -33,6 +33,7 @@ const RUNNER = '.cold-run.tmp.ts';
 
 /** One cold ingest on a fresh database; prints one JSON line. Written into each tree. */
 const RUNNER_SOURCE = `// Written by scripts/bench/cold-pairs.ts for one run, and removed after.
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { generateDemoPostings } from '../../src/demo/generate.ts';
 import { ingestAll, openDb } from './ingest.ts';
@@ -57,9 +58,28 @@ if (process.env.COLD_OUTBOX_OFF === '1')
     .fork()
     .execute('alter table job disable trigger job_event_insert, disable trigger job_event_update, disable trigger job_event_delete')
     .catch(() => undefined); // a commit without the outbox
+// CPU seconds by kind of thread (Linux): the normalize pool's, V8's collector helpers'.
+const byThread = (): Map<string, number> => {
+  const seconds = new Map<string, number>();
+  try {
+    for (const task of readdirSync('/proc/self/task')) {
+      const stat = readFileSync('/proc/self/task/' + task + '/stat', 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const kind = name === 'WorkerThread' ? 'normalize' : name.startsWith('V8Worker') ? 'gc' : 'other';
+      seconds.set(kind, (seconds.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    // No /proc: the split is left out.
+  }
+  return seconds;
+};
+const threads0 = byThread();
 const r = await ingestAll(db.services, db.probe, postings, 'cold', 'PostgreSQL', process.env.COLD_DATA_DIR as string);
+const threads1 = byThread();
 const per = (s: number | null) => (s === null ? null : (s * 1e6) / n);
-console.log(JSON.stringify({ rate: n / r.seconds, node: per(r.nodeCpu), main: per(r.mainThreadCpu), pg: per(r.pgCpu) }));
+const split = (kind: string) => (threads1.has(kind) ? per(threads1.get(kind)! - (threads0.get(kind) ?? 0)) : null);
+console.log(JSON.stringify({ rate: n / r.seconds, node: per(r.nodeCpu), main: per(r.mainThreadCpu), normalize: split('normalize'), gc: split('gc'), pg: per(r.pgCpu) }));
 await db.close();
 await run('drop database ' + name + ' with (force)');
 `;
@@ -68,6 +88,9 @@ interface Run {
   rate: number;
   node: number;
   main: number;
+  /** The normalize threads' and V8's collector threads' share of `node` (null without /proc). */
+  normalize: number | null;
+  gc: number | null;
   pg: number | null;
   load: number;
 }
@@ -90,7 +113,9 @@ export async function runColdPairs(opts: ColdPairsOptions): Promise<void> {
       `${fmt(opts.postings)} demo postings a run, a fresh process and database each, search index off` +
         (opts.outboxOff ? ", issue 12's outbox triggers off" : ''),
     );
-    log('pair | postings/s before → after | change | Node CPU µs/posting | PostgreSQL CPU µs/posting | load');
+    log(
+      'pair | postings/s before → after | change | Node CPU µs/posting (normalize threads, collector, main) | PostgreSQL CPU µs/posting | load',
+    );
     const ratios: number[] = [];
     const runs: Run[][] = [[], []];
     for (let i = 1; i <= opts.pairs; i++) {
@@ -104,7 +129,7 @@ export async function runColdPairs(opts: ColdPairsOptions): Promise<void> {
       ratios.push(b.rate / a.rate - 1);
       log(
         `${i} | ${fmt(Math.round(a.rate))} → ${fmt(Math.round(b.rate))} | ${pct(b.rate / a.rate - 1)} | ` +
-          `${Math.round(a.node)} → ${Math.round(b.node)} | ${a.pg === null ? '-' : Math.round(a.pg)} → ${b.pg === null ? '-' : Math.round(b.pg)} | ` +
+          `${cpu(a)} → ${cpu(b)} | ${whole(a.pg)} → ${whole(b.pg)} | ` +
           `${a.load.toFixed(1)}, ${b.load.toFixed(1)}`,
       );
     }
@@ -152,6 +177,11 @@ async function oneRun(
   if (!line) throw new Error(`a run in ${dir} printed no figures`);
   return { ...(JSON.parse(line) as Omit<Run, 'load'>), load: loadavg()[0]! };
 }
+
+const whole = (x: number | null) => (x === null ? '-' : String(Math.round(x)));
+
+/** "262 (170, 41, 51)": Node's CPU a posting, and its normalize, collector and main threads' shares. */
+const cpu = (r: Run) => `${whole(r.node)} (${whole(r.normalize)}, ${whole(r.gc)}, ${whole(r.main)})`;
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

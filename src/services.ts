@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createJobEventFeed, type JobEventFeed } from './db/job-events.ts';
 import { closeOrm, createOrm, engineOf, type EmbeddedRole, type Orm } from './db/orm.ts';
+import { listenFor } from './db/listen.ts';
 import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
@@ -14,7 +15,7 @@ import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
 import { OrganizationRepository } from './db/repositories/organization.repository.ts';
 import { SavedSearchRepository } from './db/repositories/saved-search.repository.ts';
-import { SearchIndexRepository } from './db/repositories/search-index.repository.ts';
+import { SEARCH_CHANGES_CHANNEL, SearchIndexRepository } from './db/repositories/search-index.repository.ts';
 import { SourceRepository } from './db/repositories/source.repository.ts';
 import { WebhookDeliveryRepository } from './db/repositories/webhook-delivery.repository.ts';
 import { WebhookEndpointRepository } from './db/repositories/webhook-endpoint.repository.ts';
@@ -130,6 +131,15 @@ export async function createServices(
         retentionMs: config.searchIndex.retentionMs,
         snapshotDir: config.searchIndex.snapshotDir,
         facetCacheSize: config.searchIndex.facetCacheSize,
+        // A CLI writing through the served embedded database does not follow its log.
+        ...(engineOf(orm) !== 'pglite-served' && {
+          listen: ({ onNotify, onState }) =>
+            listenFor(orm, databaseUrl, SEARCH_CHANGES_CHANNEL, {
+              onNotify,
+              onState,
+              onError: (error, what) => logger.warn({ err: error }, `search index: ${what}`),
+            }),
+        }),
         facetThreads:
           config.searchIndex.facetThreads > 0
             ? new FacetThreads(config.searchIndex.facetThreads, {
@@ -149,6 +159,7 @@ export async function createServices(
     jobs,
     search: new JobSearch(jobs, live, {
       logger,
+      logInPageRead: !(config.database.kind === 'postgres' && config.database.replicaUrls.length > 0),
       onAnswer: (path, reason) => {
         for (const listener of searchPaths) listener(path, reason);
       },

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
-import { embeddedServerOf, engineOf, nativePglite, type Orm } from './orm.ts';
+import { listenFor } from './listen.ts';
+import { engineOf, type Orm } from './orm.ts';
 import type { EventHead, JobEventRepository } from './repositories/job-event.repository.ts';
 
 /** The outbox triggers' wake-up call (Migration20261125100000): no payload, just "look". */
@@ -32,9 +32,6 @@ export interface JobEventFeed {
   waitBeyond(position: EventPosition, signal: AbortSignal): Promise<EventPosition | null>;
   close(): Promise<void>;
 }
-
-/** A lost LISTEN connection is opened again after this long (and again, while the server is down). */
-const LISTEN_RETRY_MS = 1000;
 
 /** Outbox rows are pruned this often (by every gateway; a prune that finds nothing is cheap). */
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -104,66 +101,10 @@ export async function createJobEventFeed(
       });
   };
 
-  let stop: () => Promise<void>;
-  if (databaseUrl) {
-    // A lost listener connection (the server restarted, a failover) must neither crash the
-    // gateway nor leave it on the poll for good: it reconnects, then looks once, for what
-    // committed while it was gone.
-    let client: pg.Client;
-    let retry: NodeJS.Timeout | undefined;
-    const listen = async (): Promise<pg.Client> => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      let listening = false;
-      const lost = (error?: unknown) => {
-        if (!listening) return; // a failed connect is retried by its caller
-        listening = false;
-        if (error) options.onError(error, 'job events: listener connection lost; reconnecting');
-        c.end().catch(() => undefined);
-        if (!closed) reconnect();
-      };
-      c.on('notification', (msg) => msg.channel === JOB_EVENTS_CHANNEL && wake());
-      c.on('error', lost);
-      c.on('end', () => lost());
-      try {
-        await c.connect();
-        await c.query(`listen ${JOB_EVENTS_CHANNEL}`);
-      } catch (error) {
-        c.end().catch(() => undefined);
-        throw error;
-      }
-      listening = true;
-      return c;
-    };
-    const reconnect = () => {
-      retry = setTimeout(() => {
-        listen()
-          .then((c) => {
-            if (closed) return void c.end().catch(() => undefined);
-            client = c;
-            wake();
-          })
-          .catch((error: unknown) => {
-            options.onError(error, 'job events: listener reconnect failed; trying again');
-            if (!closed) reconnect();
-          });
-      }, LISTEN_RETRY_MS);
-      retry.unref();
-    };
-    client = await listen();
-    stop = async () => {
-      clearTimeout(retry);
-      await client.end();
-    };
-  } else {
-    const unlisten = await (await nativePglite(orm)).listen(JOB_EVENTS_CHANNEL, wake);
-    const untap = embeddedServerOf(orm)?.onNotification(
-      (channel) => channel === JOB_EVENTS_CHANNEL && wake(),
-    );
-    stop = async () => {
-      untap?.();
-      await unlisten();
-    };
-  }
+  const stop = await listenFor(orm, databaseUrl, JOB_EVENTS_CHANNEL, {
+    onNotify: wake,
+    onError: (error, what) => options.onError(error, `job events: ${what}`),
+  });
   const timer = setInterval(wake, options.pollMs);
   timer.unref();
   wake();

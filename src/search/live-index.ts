@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Em, Orm } from '../db/orm.ts';
-import type { SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
+import type { LogPosition, SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
 import { BaseFacetCache } from './base-facets.ts';
 import { Bitmap, roaringMemory } from './bitmap.ts';
 import { mkdir } from 'node:fs/promises';
@@ -29,6 +29,14 @@ export interface LiveIndexOptions {
   facetCacheSize?: number;
   /** Threads that count facets over the base (facet-threads.ts); the index sends them each base and closes them. */
   facetThreads?: FacetThreads | null;
+  /**
+   * Listens for the change log's NOTIFY (db/listen.ts, SEARCH_CHANGES_CHANNEL); returns
+   * what stops it. Without it, every search reads the log first.
+   */
+  listen?: (handlers: {
+    onNotify: () => void;
+    onState: (listening: boolean) => void;
+  }) => Promise<() => Promise<void>>;
 }
 
 export type LiveIndexState = 'off' | 'building' | 'ready' | 'failed';
@@ -37,6 +45,9 @@ export type LiveIndexState = 'off' | 'building' | 'ready' | 'failed';
 interface LiveSegment extends Segment {
   docOf(id: string): number | undefined;
 }
+
+/** Past this many rows read beyond the log position, a search reads the log itself (sync). */
+const MAX_SEEN_SENT = 1000;
 
 /** Job ids read per statement when following changes. */
 const READ_CHUNK = 5000;
@@ -80,6 +91,21 @@ export class LiveSearchIndex {
   private pruneTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private firstBuild: Promise<void> | null = null;
+  /**
+   * Bumped whenever a segment's docs or dead docs change in place or a segment is
+   * dropped: a query held across an await (JobSearch, facet threads) resumes only if
+   * it has not moved.
+   */
+  private version = 0;
+  /**
+   * NOTIFYs of the change log received, and how many of them the last completed read
+   * covered: while they differ (or nothing listens), a write may be committed that the
+   * index has not applied, and searches read the log first.
+   */
+  private notices = 0;
+  private noticesRead = -1;
+  private listening = false;
+  private unlisten: (() => Promise<void>) | null = null;
   /** The current base's facet counts of recent filters, kept across versions. */
   private baseFacets: BaseFacetCache | null = null;
   state: LiveIndexState = 'off';
@@ -103,6 +129,7 @@ export class LiveSearchIndex {
     if (this.firstBuild) return;
     this.state = 'building';
     this.firstBuild = this.startFromSnapshot().then((started) => (started ? undefined : this.rebuild()));
+    this.listen();
     this.timer = setInterval(() => {
       if (this.current)
         this.sync().catch((error) => this.options.logger.warn({ err: error }, 'search index: sync failed'));
@@ -132,6 +159,18 @@ export class LiveSearchIndex {
   }
 
   /**
+   * The current index and where in the change log it stands, taken together: a search
+   * asks its page read whether the log holds anything past that (logMovedSql) instead
+   * of reading the log first. Null when there is no index, or when the rows read past
+   * the position are too many to send (a long transaction holds it back): then sync().
+   */
+  indexAt(): { index: SearchIndex; log: LogPosition } | null {
+    if (!this.current || !this.listening || this.notices !== this.noticesRead) return null;
+    if (this.seen.size > MAX_SEEN_SENT) return null;
+    return { index: this.current, log: { position: this.position, seen: [...this.seen.keys()] } };
+  }
+
+  /**
    * Applies every change committed before this call. Concurrent callers share a read:
    * one that arrives while a read runs waits for the next one (the running read's
    * snapshot may predate the caller's write).
@@ -152,8 +191,15 @@ export class LiveSearchIndex {
     return this.syncAgain;
   }
 
+  /** Whether the log holds a write past `log` (a search that read no page asks this alone). */
+  logMoved(log: LogPosition): Promise<boolean> {
+    return this.repository.logMoved(this.orm.em.fork(), log);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    this.listening = false;
+    await this.unlisten?.().catch(() => undefined);
     if (this.timer) clearInterval(this.timer);
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.firstBuild?.catch(() => undefined);
@@ -165,6 +211,40 @@ export class LiveSearchIndex {
     });
     await this.facetThreads?.close();
     this.state = 'off';
+  }
+
+  /**
+   * Follows the change log's NOTIFYs: each one is read at once (the index is current
+   * within milliseconds of a commit, not at the next poll), and counted, so that searches
+   * know when the index may be behind. Until listening starts, and while the connection
+   * is lost, every search reads the log itself; once listening (again), one read covers
+   * what committed while nothing listened.
+   */
+  private listen(): void {
+    const listen = this.options.listen;
+    if (!listen) return;
+    const notice = () => {
+      this.notices++;
+      if (this.current)
+        this.sync().catch((error) => this.options.logger.warn({ err: error }, 'search index: sync failed'));
+    };
+    listen({
+      onNotify: notice,
+      onState: (listening) => {
+        this.listening = listening && !this.stopped;
+        if (listening) notice();
+      },
+    })
+      .then((stop) => {
+        if (this.stopped) void stop().catch(() => undefined);
+        else this.unlisten = stop;
+      })
+      .catch((error) =>
+        this.options.logger.warn(
+          { err: error },
+          'search index: cannot listen for changes; searches read the log',
+        ),
+      );
   }
 
   /** Native memory of every bitmap in the process (the index's, mostly). */
@@ -235,6 +315,7 @@ export class LiveSearchIndex {
 
   /** A segment leaves the index: its native memory, and its replicas in the facet threads. */
   private drop(s: LiveSegment): void {
+    this.version++;
     this.facetThreads?.drop(s.data);
     dropSegment(s);
   }
@@ -335,6 +416,8 @@ export class LiveSearchIndex {
    * is built.
    */
   private async catchUp(): Promise<boolean> {
+    // The NOTIFYs so far announce commits this read will see (it starts after them).
+    const notices = this.notices;
     const em = this.orm.em.fork();
     const batch = await this.repository.readChanges(em, this.position, this.options.maxDelta);
     if (batch.missed || batch.overflow) {
@@ -355,6 +438,7 @@ export class LiveSearchIndex {
     for (const c of batch.changes) this.seen.set(c.seq, BigInt(c.xid));
     for (const [seq, xid] of this.seen) if (xid < next) this.seen.delete(seq);
     this.position = batch.next;
+    this.noticesRead = notices;
     // A new version only when something changed: each version starts with an empty facet cache.
     if (fresh.length > 0 || !this.current) this.publish();
     if (this.deltaSize() > this.options.maxDelta) void this.rebuild();
@@ -364,6 +448,8 @@ export class LiveSearchIndex {
   /** Re-reads these jobs and indexes them as the newest segment. Under the lock. */
   private async apply(em: Em, ids: string[]): Promise<void> {
     const data = await this.readRows(em, ids);
+    // The segments change in place from here (dead docs, a new one, merges).
+    this.version++;
     for (const s of this.segments)
       for (const id of ids) {
         const doc = s.docOf(id);
@@ -424,6 +510,7 @@ export class LiveSearchIndex {
     this.current = new SearchIndex(this.segments, this.options.clock, {
       facetCacheSize: size,
       baseFacets: this.baseFacets,
+      version: () => this.version,
     });
   }
 }

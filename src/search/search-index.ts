@@ -30,6 +30,22 @@ export interface IndexAnswer {
 }
 
 /**
+ * A first run whose counts were deferred, held (`hold`) so that the second run counts
+ * facets only: the matches, total and page stay as computed. Its temporaries live until
+ * `release`, which the caller must call whether it resumed or not.
+ */
+export interface HeldAnswer extends IndexAnswer {
+  deferred: true;
+  /**
+   * The facets with `counting`'s counts, over the same matches; null when the index
+   * changed since the first run (a write applied, a segment dropped, a cached word
+   * evicted), for the caller to run the whole query again.
+   */
+  resume(counting: CountContext): Partial<Facets> | null;
+  release(): void;
+}
+
+/**
  * One part of the index: the jobs of one build, minus `dead`, those changed or gone
  * since (their current rows are in a later segment, or nowhere). The first segment is
  * the base, built from the whole table; the others are small, built from the jobs the
@@ -64,7 +80,12 @@ export class SearchIndex {
   constructor(
     data: IndexData | readonly Segment[],
     clock: () => Date = () => new Date(),
-    options: { facetCacheSize?: number; baseFacets?: BaseFacetCache | null } = {},
+    options: {
+      facetCacheSize?: number;
+      baseFacets?: BaseFacetCache | null;
+      /** Changes whenever the segments' docs or dead docs change in place, or one is dropped (live-index.ts). */
+      version?: () => number;
+    } = {},
   ) {
     this.segments = Array.isArray(data)
       ? (data as readonly Segment[])
@@ -73,6 +94,16 @@ export class SearchIndex {
     this.facetCache = options.facetCacheSize ? new FacetCache(options.facetCacheSize) : null;
     const baseFacets = options.baseFacets ?? null;
     this.baseFacets = baseFacets && baseFacets.data === this.base ? baseFacets : null;
+    this.version = options.version ?? (() => 0);
+  }
+
+  private readonly version: () => number;
+
+  /** What a held answer's bitmaps depend on: the segments as they are, and the cached words. */
+  private stamp(): string {
+    let evictions = 0;
+    for (const s of this.segments) evictions += s.data.terms.evictions;
+    return `${this.version()}:${evictions}`;
   }
 
   private get base(): IndexData {
@@ -106,9 +137,16 @@ export class SearchIndex {
       facets?: boolean | readonly FacetField[];
       /** Where counts come from (facet threads); by default all are counted here. */
       counting?: CountContext;
+      /** A deferred answer is held for `resume` (HeldAnswer) instead of freed. */
+      hold?: boolean;
     } = {},
-  ): IndexAnswer | 'unsupported' {
+  ): IndexAnswer | HeldAnswer | 'unsupported' {
     const scratch = new Scratch();
+    let held = false;
+    const release = () => {
+      scratch.dispose();
+      for (const s of this.segments) s.data.terms.trim();
+    };
     try {
       const now = this.clock();
       const parts: Part[] = [];
@@ -140,13 +178,13 @@ export class SearchIndex {
             : pageOfMany(parts, ranked, order, page, scratch);
       const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
       const fields = options.facets === true ? FACET_FIELDS : options.facets || [];
-      if (fields.length > 0) {
-        const context = options.counting;
+      if (fields.length === 0) return answer;
+      const key = this.baseFacets ? filterKey(filter) : null;
+      const facetsWith = (context: CountContext | undefined) => {
         const afresh = (asked: readonly FacetField[]) =>
           parts.length === 1
             ? countFacets(parts[0]!.data, parts[0]!.result, asked, context)
             : countFacetsOver(parts, asked, context);
-        const key = this.baseFacets ? filterKey(filter) : null;
         const [base, ...small] = parts as [Part, ...Part[]];
         const count = (asked: readonly FacetField[]) =>
           (key !== null &&
@@ -163,13 +201,27 @@ export class SearchIndex {
           ? this.facetCache.facetsOf(filter, fields, count, () => !context?.deferred)
           : count(fields);
         // Placeholders: the counts are being made elsewhere, and the query runs again with them.
-        if (context?.deferred) answer.deferred = true;
-        else answer.facets = facets;
-      }
-      return answer;
+        return context?.deferred ? null : facets;
+      };
+      const facets = facetsWith(options.counting);
+      if (facets) return { ...answer, facets };
+      if (!options.hold) return { ...answer, deferred: true };
+      // Held: the second run counts facets only, if nothing it reads changed meanwhile.
+      held = true;
+      const stamp = this.stamp();
+      let released = false;
+      return {
+        ...answer,
+        deferred: true,
+        resume: (counting) => (released || this.stamp() !== stamp ? null : facetsWith(counting)),
+        release: () => {
+          if (released) return;
+          released = true;
+          release();
+        },
+      };
     } finally {
-      scratch.dispose();
-      for (const s of this.segments) s.data.terms.trim();
+      if (!held) release();
     }
   }
 }

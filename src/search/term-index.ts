@@ -71,6 +71,9 @@ export class TermIndex {
 
   private readonly maxCached: number;
 
+  /** Cached unions disposed so far: a query holding one across an await checks it (search-index.ts). */
+  evictions = 0;
+
   constructor(byField: Record<TextField, Map<string, Bitmap>>, maxCached = 4096) {
     this.maxCached = maxCached;
     this.fields = {
@@ -153,6 +156,7 @@ export class TermIndex {
     for (const [prefix, m] of this.cache) {
       if (this.cache.size <= this.maxCached) break;
       if (prefix.length <= 2) continue;
+      this.evictions++;
       this.cache.delete(prefix);
       for (const b of owned(m)) if (b !== EMPTY) b.dispose();
     }
@@ -160,6 +164,7 @@ export class TermIndex {
 
   /** Drops every cached union (the words changed). */
   clearCache(): void {
+    this.evictions++;
     for (const m of this.cache.values()) for (const b of owned(m)) if (b !== EMPTY) b.dispose();
     this.cache.clear();
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { FACET_NAMES } from '../../src/domain/job-facets.ts';
+import { FACET_FIELDS } from '../../src/search/facets.ts';
 import { seedDemo } from '../../src/ingest/seed-demo.ts';
 import type { FacetThreads } from '../../src/search/facet-threads.ts';
 import type { LiveSearchIndex } from '../../src/search/live-index.ts';
@@ -34,6 +35,7 @@ let live: LiveSearchIndex;
 let threads: FacetThreads;
 let vocabulary: SearchVocabulary;
 const answeredBy: string[] = [];
+const exec = (sql: string, params: unknown[] = []) => services.orm.em.fork().execute(sql, params);
 
 /** Waits (bounded) until the facet threads hold the index's current base. */
 async function threadsHoldTheBase(): Promise<void> {
@@ -132,6 +134,46 @@ describe(`facet threads (${TEST_DB})`, () => {
       live.setFacetCacheSize(0);
     }
   }, 600_000);
+
+  it("resume a held first run with the thread's counts only while nothing it read has changed", async () => {
+    const page = { offset: 0, limit: 20 };
+    const held = (filter: JobFilter) => {
+      const counting = threads.counting();
+      const first = live
+        .index()!
+        .query(filter, undefined, page, { facets: FACET_FIELDS, counting, hold: true });
+      if (first === 'unsupported' || !('resume' in first)) throw new Error('expected a held, deferred run');
+      return { first, counting };
+    };
+    const filter: JobFilter = { remoteTypes: ['remote', 'hybrid'] };
+    const { first, counting } = held(filter);
+    try {
+      const resumed = first.resume(threads.replay(await threads.count(counting.needs)));
+      // The page and total of the first run, the facets as counted on this thread.
+      const here = live.index()!.query(filter, undefined, page, { facets: FACET_FIELDS });
+      if (here === 'unsupported') throw new Error('unsupported');
+      expect(resumed).toEqual(here.facets);
+      expect(first.ids).toEqual(here.ids);
+      expect(first.total).toBe(here.total);
+    } finally {
+      first.release();
+      counting.dispose();
+    }
+    // A write applied between the runs: the held run is stale, and says so.
+    const stale = held(filter);
+    try {
+      const counted = await threads.count(stale.counting.needs);
+      await exec(`update job set remote_type = case remote_type when 'remote' then 'onsite' else 'remote' end
+                   where id = (select id from job where status = 'open' order by id limit 1)`);
+      await live.sync();
+      expect(stale.first.resume(threads.replay(counted))).toBeNull();
+    } finally {
+      stale.first.release();
+      stale.counting.dispose();
+    }
+    // And JobSearch, which runs it again then, still answers as SQL does.
+    await compareOne(createRng(SEED + 3), 'after a stale held run');
+  }, 120_000);
 
   it('give the same answers while jobs are written (dead docs, small segments, a rebuilt base)', async () => {
     const rng = createRng(SEED + 1);

@@ -17,6 +17,7 @@ import {
   type WherePart,
 } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
+import { logMovedSql, type LogPosition } from './search-index.repository.ts';
 import { buildKeyset, readKey, withoutKey } from './page-key.sql.ts';
 
 /**
@@ -195,42 +196,47 @@ export class JobRepository {
     filter: JobFilter,
     sort: SortOrder | undefined,
     ids: readonly string[],
-  ): Promise<Omit<JobPage, 'total'> | null> {
+    logAt?: LogPosition,
+  ): Promise<(Omit<JobPage, 'total'> & { logMoved?: boolean }) | null> {
     if (ids.length === 0) return { items: [], keys: [] };
     const where = buildJobWhere(filter, this.clock());
     const keyOrder = pageKeyOrder(filter, sort);
     const board = Boolean(filter.organizationId);
     const from = fencedFrom(board);
     const list = arrayLiteral(uuidsOf(ids));
+    // The change log's news for the index that chose the ids, in the same snapshot as the rows.
+    const moved = logAt ? logMovedSql(logAt) : { sql: 'null', params: [] };
     let rows: Record<string, unknown>[];
     if (keyOrder === 'relevance') {
       const relevance = buildRelevance(filter.query, { perRow: true });
       const outer = buildKeyset('relevance', { offset: 0, limit: ids.length }, 'page.');
       rows = await this.recurringRead(
         em,
-        `select ${JOB_COLUMNS}, ${outer.keyColumns}, ${LAST_SEEN}
+        `select ${JOB_COLUMNS}, ${outer.keyColumns}, ${LAST_SEEN}, ${moved.sql} as log_moved
            from (select j.id, ${relevance.sql} as relevance, j.posted_at from ${from} where ${where.sql}) page
            join job j on j.id = page.id join company c on c.id = j.company_id`,
-        [...relevance.params, list, ...where.params],
+        [...moved.params, ...relevance.params, list, ...where.params],
       );
     } else {
       const keyset = buildKeyset(keyOrder, { offset: 0, limit: ids.length });
       rows = await this.recurringRead(
         em,
-        `select ${JOB_COLUMNS}, ${keyset.keyColumns}, ${LAST_SEEN} from ${from} where ${where.sql}`,
-        [list, ...where.params],
+        `select ${JOB_COLUMNS}, ${keyset.keyColumns}, ${LAST_SEEN}, ${moved.sql} as log_moved
+           from ${from} where ${where.sql}`,
+        [...moved.params, list, ...where.params],
       );
     }
+    const logMoved = rows.length > 0 && rows[0]!.log_moved === true;
     if (rows.length !== ids.length) return null;
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     const ordered = ids.map((id) => byId.get(id));
     if (ordered.some((r) => r === undefined)) return null;
     const items = ordered.map((row) => {
-      const { last_seen: lastSeen, ...rest } = row!;
+      const { last_seen: lastSeen, log_moved: _, ...rest } = row!;
       const job = toJobRecord(withoutKey(rest));
       return { ...job, lastSeenAt: lastSeen ? new Date(lastSeen as string) : job.firstSeenAt };
     });
-    return { items, keys: ordered.map((r) => readKey(r!, keyOrder)) };
+    return { items, keys: ordered.map((r) => readKey(r!, keyOrder)), ...(logAt && { logMoved }) };
   }
 
   /** The exact number of jobs matching a filter. */

@@ -1,6 +1,6 @@
 import { executePrepared } from '../bound-statement.ts';
 import type { Em } from '../orm.ts';
-import { arrayLiteral, uuidsOf } from './job-filter.sql.ts';
+import { arrayLiteral, uuidsOf, type SqlPart } from './job-filter.sql.ts';
 
 /**
  * What the in-process search index (src/search) holds of one job: every value a
@@ -337,6 +337,16 @@ export class SearchIndexRepository {
     };
   }
 
+  /** Whether the log holds a row a reader at `at` has not read (logMovedSql, on its own). */
+  async logMoved(em: Em, at: LogPosition): Promise<boolean> {
+    const moved = logMovedSql(at);
+    const sql = `select ${moved.sql} as moved`;
+    const [row] = this.preparedReads
+      ? await executePrepared<{ moved: boolean }>(em, sql, moved.params, 'write')
+      : await em.execute<{ moved: boolean }[]>(sql, moved.params);
+    return row!.moved === true;
+  }
+
   /**
    * Which database this is (the cluster's system identifier and the database's oid: a
    * recreated database is another), and the next transaction id, beyond which no
@@ -361,6 +371,34 @@ export class SearchIndexRepository {
       [before.toISOString()],
     );
   }
+}
+
+/** The change log's NOTIFY channel (Migration20261127100000): no payload, just "read the log". */
+export const SEARCH_CHANGES_CHANNEL = 'search_changes';
+
+/** Where an index reader stands in the change log: its read position and the rows read at or after it. */
+export interface LogPosition {
+  position: string;
+  /** The `seq` of every row read with an xid at or after `position` (readChanges overlaps). */
+  seen: readonly string[];
+}
+
+/**
+ * True when the change log holds a row a reader at `at` has not read (or pruned rows it
+ * had not): a boolean column for a statement that reads something else, so that a search
+ * learns in its page read, without a round trip of its own, whether its index missed a
+ * write committed before that statement's snapshot (JobSearch).
+ */
+export function logMovedSql(at: LogPosition): SqlPart {
+  // An unread row, if any, is among the first seen + 1 rows from the position (the others
+  // are the seen ones): `order by xid limit` keeps a generic plan on the xid index. A bare
+  // `exists (… where xid >= $1 and …)` was planned as a scan of the whole log (35 ms at 1M).
+  return {
+    sql: `(select (select pruned_through from search_change_horizon) >= ?::xid8
+             or exists (select 1 from (select seq from search_change where xid >= ?::xid8 order by xid limit ?) r
+                         where r.seq <> all(?::bigint[])))`,
+    params: [at.position, at.position, at.seen.length + 1, `{${at.seen.join(',')}}`],
+  };
 }
 
 /** What the change log holds from a position on (SearchIndexRepository.readChanges). */

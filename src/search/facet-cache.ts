@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { JobFilter } from '../domain/job-filter.ts';
+import { parseQueryTerms } from '../domain/search-text.ts';
 import type { FacetCount, FacetField, Facets } from './facets.ts';
 
 /**
@@ -60,8 +61,10 @@ export class FacetCache {
 
 /**
  * One string per set of matches: keys sorted, lists sorted and without repeats (every
- * list filter is "any of"). Null when the matches depend on the clock (`postedWithinDays`
- * moves with every request, so caching it would only fill the cache).
+ * list filter is "any of"), the query as its words (what matches: "Senior  Data" and
+ * "data senior" match the same jobs, only their order ranks). Null when the matches
+ * depend on the clock (`postedWithinDays` moves with every request, so caching it would
+ * only fill the cache).
  */
 export function filterKey(filter: JobFilter): string | null {
   if (filter.postedWithinDays !== undefined) return null;
@@ -69,7 +72,12 @@ export function filterKey(filter: JobFilter): string | null {
   for (const name of Object.keys(filter).sort()) {
     const value = filter[name as keyof JobFilter];
     if (value === undefined) continue;
-    canonical[name] = Array.isArray(value) ? [...new Set(value as unknown[])].sort() : value;
+    canonical[name] =
+      name === 'query'
+        ? parseQueryTerms(value as string).sort()
+        : Array.isArray(value)
+          ? [...new Set(value as unknown[])].sort()
+          : value;
   }
   return JSON.stringify(canonical);
 }

@@ -19,6 +19,10 @@ describe('facet cache', () => {
       filterKey({ query: 'data', remoteTypes: ['hybrid', 'remote', 'hybrid'] }),
     );
     expect(filterKey({ query: 'data' })).not.toBe(filterKey({ query: 'data', isRemote: true }));
+    // The words that match, not how they were typed.
+    expect(filterKey({ query: 'Senior  DATA' })).toBe(filterKey({ query: 'data senior data' }));
+    expect(filterKey({ query: 'data' })).not.toBe(filterKey({ query: 'data senior' }));
+    expect(filterKey({ query: 'c++' })).not.toBe(filterKey({ query: 'c' }));
     expect(filterKey({ minSalaryUsd: 100 })).not.toBe(filterKey({ maxSalaryUsd: 100 }));
     expect(filterKey({ organizationId: 'a' })).not.toBe(filterKey({ organizationId: 'b' }));
   });

@@ -103,6 +103,12 @@ export class LiveSearchIndex {
    * index has not applied, and searches read the log first.
    */
   private notices = 0;
+  /**
+   * Where in the log `current` is complete: set with it, and moved on by a read that
+   * found nothing for it. Not `position` itself, which a rebuild moves to its new
+   * base's while the old index still serves.
+   */
+  private currentLog: LogPosition | null = null;
   private noticesRead = -1;
   private listening = false;
   private unlisten: (() => Promise<void>) | null = null;
@@ -165,9 +171,10 @@ export class LiveSearchIndex {
    * the position are too many to send (a long transaction holds it back): then sync().
    */
   indexAt(): { index: SearchIndex; log: LogPosition } | null {
-    if (!this.current || !this.listening || this.notices !== this.noticesRead) return null;
-    if (this.seen.size > MAX_SEEN_SENT) return null;
-    return { index: this.current, log: { position: this.position, seen: [...this.seen.keys()] } };
+    if (!this.current || !this.currentLog || !this.listening || this.notices !== this.noticesRead)
+      return null;
+    if (this.currentLog.seen.length > MAX_SEEN_SENT) return null;
+    return { index: this.current, log: this.currentLog };
   }
 
   /**
@@ -189,6 +196,10 @@ export class LiveSearchIndex {
         return this.sync();
       });
     return this.syncAgain;
+  }
+
+  private logPosition(): LogPosition {
+    return { position: this.position, seen: [...this.seen.keys()] };
   }
 
   /** Whether the log holds a write past `log` (a search that read no page asks this alone). */
@@ -373,7 +384,7 @@ export class LiveSearchIndex {
         if (this.stopped) return disposeIndexData(data);
         const base = liveSegment(data, baseLookup(data));
         await this.exclusive(async () => {
-          const old = this.segments;
+          const old = { segments: this.segments, position: this.position, seen: this.seen };
           this.segments = [base];
           this.position = position;
           this.seen = new Map();
@@ -381,11 +392,12 @@ export class LiveSearchIndex {
             if (!(await this.catchUp()))
               throw new Error('too many changes since the snapshot; reading a new one');
           } catch (error) {
-            this.segments = old;
+            // The old index may still serve (a failed read): it follows the log from where it was.
+            ({ segments: this.segments, position: this.position, seen: this.seen } = old);
             this.drop(base);
             throw error;
           }
-          for (const s of old) this.drop(s);
+          for (const s of old.segments) this.drop(s);
           this.publish();
         });
         this.announceReady(data.docCount, started, 'database');
@@ -441,6 +453,7 @@ export class LiveSearchIndex {
     this.noticesRead = notices;
     // A new version only when something changed: each version starts with an empty facet cache.
     if (fresh.length > 0 || !this.current) this.publish();
+    else if (this.current.segments === this.segments) this.currentLog = this.logPosition();
     if (this.deltaSize() > this.options.maxDelta) void this.rebuild();
     return true;
   }
@@ -512,6 +525,7 @@ export class LiveSearchIndex {
       baseFacets: this.baseFacets,
       version: () => this.version,
     });
+    this.currentLog = this.logPosition();
   }
 }
 

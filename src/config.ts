@@ -88,6 +88,14 @@ const EnvSchema = z
     SEARCH_INDEX_FACET_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     /** Fewest matches whose facets go to a facet thread (fewer are counted on the main thread). @default 20000 */
     SEARCH_INDEX_FACET_THREAD_MIN: z.coerce.number().int().min(0).default(20_000),
+    /**
+     * Single-word searches whose facet counts over the index's base are made once, when a
+     * base is ready, and kept for its life (README "Pinned words"): the words and prefixes
+     * with the most matches, at most this many; 0 for none. @default 2000
+     */
+    SEARCH_INDEX_PINNED_WORDS: z.coerce.number().int().min(0).max(100_000).default(2000),
+    /** Fewest matches of a word or prefix whose counts are pinned. @default 20000 */
+    SEARCH_INDEX_PINNED_MIN: z.coerce.number().int().min(1).default(20_000),
     /** Hours the change log keeps its rows (an index whose position is older rebuilds). @default 24 */
     SEARCH_CHANGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
     /**
@@ -190,6 +198,7 @@ export interface Config {
     /** Facet threads (0: none) and the fewest matches counted in one. */
     facetThreads: number;
     facetThreadMinMatches: number;
+    pinnedWords: { max: number; minMatches: number };
   };
 }
 
@@ -284,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.SEARCH_INDEX_FACET_THREADS ??
         (e.NODE_ENV === 'test' ? 0 : Math.max(0, Math.min(4, availableParallelism() - 1))),
       facetThreadMinMatches: e.SEARCH_INDEX_FACET_THREAD_MIN,
+      pinnedWords: { max: e.SEARCH_INDEX_PINNED_WORDS, minMatches: e.SEARCH_INDEX_PINNED_MIN },
     },
   };
   return Object.freeze(config);

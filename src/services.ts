@@ -131,6 +131,7 @@ export async function createServices(
         retentionMs: config.searchIndex.retentionMs,
         snapshotDir: config.searchIndex.snapshotDir,
         facetCacheSize: config.searchIndex.facetCacheSize,
+        pinnedWords: config.searchIndex.pinnedWords,
         // A CLI writing through the served embedded database does not follow its log.
         ...(engineOf(orm) !== 'pglite-served' && {
           listen: ({ onNotify, onState }) =>

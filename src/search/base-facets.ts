@@ -4,11 +4,13 @@ import {
   best,
   byCountThenValue,
   counterOf,
+  FACET_FIELDS,
   TOP_FACET_VALUES,
   type CountContext,
   type FacetCount,
   type FacetField,
   type Facets,
+  type FieldCounter,
 } from './facets.ts';
 import type { IndexData } from './index-data.ts';
 
@@ -42,7 +44,13 @@ interface BaseCounts {
  */
 export class BaseFacetCache {
   readonly data: IndexData;
-  private readonly entries: LRUCache<string, BaseCounts>;
+  private entries: LRUCache<string, BaseCounts>;
+  private readonly facetsPerFilter: number;
+  private size: number;
+  /** Whether recent filters' counts are kept (a size above 0); pinned ones are kept either way. */
+  private caching: boolean;
+  /** Every facet's counts of single-word searches with many matches, kept for the base's life (`pin`). */
+  private readonly pinned = new Map<string, Map<FacetField, BaseCounts>>();
   hits = 0;
   misses = 0;
   /** Searches whose top-N facets the kept counts could not settle (counted afresh). */
@@ -50,7 +58,46 @@ export class BaseFacetCache {
 
   constructor(data: IndexData, size: number, facetsPerFilter = 8) {
     this.data = data;
+    this.facetsPerFilter = facetsPerFilter;
+    this.size = size;
+    this.caching = size > 0;
     this.entries = new LRUCache({ max: Math.max(1, size * facetsPerFilter) });
+  }
+
+  /** A new size for the recent filters' counts (those kept are dropped if it changed); pinned counts stay. */
+  resize(size: number): void {
+    if (size === this.size) return;
+    this.size = size;
+    this.caching = size > 0;
+    this.entries = new LRUCache({ max: Math.max(1, size * this.facetsPerFilter) });
+  }
+
+  /** Whether the counts of the filter `key` come from here (kept, or to be kept), not counted afresh. */
+  keeps(key: string): boolean {
+    return this.caching || this.pinned.has(key);
+  }
+
+  isPinned(key: string): boolean {
+    return this.pinned.has(key);
+  }
+
+  /** How many filters' counts are pinned. */
+  get pinnedCount(): number {
+    return this.pinned.size;
+  }
+
+  /**
+   * Counts every facet over `raw` (the base's matches of the filter `key`, dead docs
+   * included) and keeps them for as long as the base lives, whatever the cache's size
+   * (LiveSearchIndex pins single-word searches with many matches when a base is ready).
+   * False when `context` deferred the counts to a facet thread: call again with its replay.
+   */
+  pin(key: string, raw: Bitmap, context?: CountContext): boolean {
+    const counter = counterOf(this.data, raw, FACET_FIELDS, context);
+    const counts = new Map(FACET_FIELDS.map((field) => [field, kept(counter, field)]));
+    if (context?.deferred) return false;
+    this.pinned.set(key, counts);
+    return true;
   }
 
   /** The base's counts of `fields` over `raw` (its matches of the filter `key`, dead included). */
@@ -60,10 +107,15 @@ export class BaseFacetCache {
     fields: readonly FacetField[],
     context?: CountContext,
   ): Map<FacetField, BaseCounts> {
+    const pinned = this.pinned.get(key);
+    if (pinned) {
+      this.hits++;
+      return pinned;
+    }
     const out = new Map<FacetField, BaseCounts>();
     const missing: FacetField[] = [];
     for (const field of fields) {
-      const kept = this.entries.get(`${field}\u0000${key}`);
+      const kept = this.caching ? this.entries.get(`${field}\u0000${key}`) : undefined;
       if (kept) out.set(field, kept);
       else missing.push(field);
     }
@@ -74,12 +126,9 @@ export class BaseFacetCache {
     this.misses++;
     const counter = counterOf(this.data, raw, missing, context);
     for (const field of missing) {
-      const kept =
-        field === 'salary'
-          ? { counts: toMap(counter.salary()), threshold: 0 }
-          : keptCounts(counter.list(field, TOP_FIELDS.has(field) ? KEPT_TOP : Infinity), field);
-      if (!context?.deferred) this.entries.set(`${field}\u0000${key}`, kept);
-      out.set(field, kept);
+      const counts = kept(counter, field);
+      if (!context?.deferred && this.caching) this.entries.set(`${field}\u0000${key}`, counts);
+      out.set(field, counts);
     }
     return out;
   }
@@ -142,6 +191,13 @@ export class BaseFacetCache {
     }
     return out;
   }
+}
+
+/** What is kept of a field's counts over the base: all of them, or a top-N facet's highest and a bound. */
+function kept(counter: FieldCounter, field: FacetField): BaseCounts {
+  return field === 'salary'
+    ? { counts: toMap(counter.salary()), threshold: 0 }
+    : keptCounts(counter.list(field, TOP_FIELDS.has(field) ? KEPT_TOP : Infinity), field);
 }
 
 function toMap(list: FacetCount[]): Map<string, number> {

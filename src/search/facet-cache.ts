@@ -62,7 +62,8 @@ export class FacetCache {
 /**
  * One string per set of matches: keys sorted, lists sorted and without repeats (every
  * list filter is "any of"), the query as its words (what matches: "Senior  Data" and
- * "data senior" match the same jobs, only their order ranks). Null when the matches
+ * "data senior" match the same jobs, only their order ranks), no empty list nor the
+ * default status (REST names it, GraphQL does not). Null when the matches
  * depend on the clock (`postedWithinDays` moves with every request, so caching it would
  * only fill the cache).
  */
@@ -71,7 +72,9 @@ export function filterKey(filter: JobFilter): string | null {
   const canonical: Record<string, unknown> = {};
   for (const name of Object.keys(filter).sort()) {
     const value = filter[name as keyof JobFilter];
-    if (value === undefined) continue;
+    // No filter: left out, as the index plans them (filter-plan.ts; REST names the default status).
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (name === 'status' && value === 'open') continue;
     canonical[name] =
       name === 'query'
         ? parseQueryTerms(value as string).sort()

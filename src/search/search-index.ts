@@ -179,7 +179,8 @@ export class SearchIndex {
       const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
       const fields = options.facets === true ? FACET_FIELDS : options.facets || [];
       if (fields.length === 0) return answer;
-      const key = this.baseFacets ? filterKey(filter) : null;
+      const filtered = this.baseFacets ? filterKey(filter) : null;
+      const key = filtered !== null && this.baseFacets!.keeps(filtered) ? filtered : null;
       const facetsWith = (context: CountContext | undefined) => {
         const afresh = (asked: readonly FacetField[]) =>
           parts.length === 1

@@ -162,6 +162,71 @@ export class TermIndex {
     }
   }
 
+  /** Whether a prefix's union is cached. */
+  isCached(prefix: string): boolean {
+    return this.cache.has(prefix);
+  }
+
+  /** Drops one cached union (one made for a single use; never a 1–2-letter prefix). Between queries only. */
+  forget(prefix: string): void {
+    const m = this.cache.get(prefix);
+    if (!m || prefix.length <= 2) return;
+    this.evictions++;
+    this.cache.delete(prefix);
+    for (const b of owned(m)) if (b !== EMPTY) b.dispose();
+  }
+
+  /**
+   * The prefixes of the indexed words that may match at least `min` jobs, most first:
+   * those whose words' jobs add up to `min` over the fields (a bound on the matches: a
+   * job with two such words counts twice; the caller counts the real ones). One pass
+   * over each field's sorted words, a prefix's words being one run: a map of every
+   * prefix of a real vocabulary (hundreds of thousands of words) would take hundreds of
+   * megabytes. A prefix reaching `min` reaches a third of it in some field, so only those
+   * are kept, the other fields' part bounded by that third. Yields to the event loop as
+   * it goes.
+   */
+  async prefixesWithAtLeast(min: number): Promise<string[]> {
+    const third = Math.ceil(min / TEXT_FIELDS.length);
+    const found = new Map<string, { sum: number; fields: number }>();
+    let last = performance.now();
+    for (const field of TEXT_FIELDS) {
+      const { terms, bitmaps } = this.fields[field];
+      // stack[k]: the current run of words sharing a prefix of k + 1 letters, and their jobs.
+      const stack: { prefix: string; sum: number }[] = [];
+      const pop = () => {
+        const { prefix, sum } = stack.pop()!;
+        if (sum < third) return;
+        const f = found.get(prefix);
+        if (f) {
+          f.sum += sum;
+          f.fields++;
+        } else found.set(prefix, { sum, fields: 1 });
+      };
+      for (let i = 0; i < terms.length; i++) {
+        const term = terms[i]!;
+        let k = 0;
+        while (k < stack.length && k < term.length && stack[k]!.prefix.charCodeAt(k) === term.charCodeAt(k))
+          k++;
+        while (stack.length > k) pop();
+        for (let j = stack.length; j < term.length; j++) stack.push({ prefix: term.slice(0, j + 1), sum: 0 });
+        const size = bitmaps[i]!.size;
+        for (const level of stack) level.sum += size;
+        if ((i & 1023) === 0 && performance.now() - last > 20) {
+          await new Promise((resolve) => setImmediate(resolve));
+          last = performance.now();
+        }
+      }
+      while (stack.length > 0) pop();
+    }
+    const bound = (f: { sum: number; fields: number }) =>
+      f.sum + (TEXT_FIELDS.length - f.fields) * (third - 1);
+    return [...found]
+      .filter(([, f]) => bound(f) >= min)
+      .sort((a, b) => bound(b[1]) - bound(a[1]) || (a[0] < b[0] ? -1 : 1))
+      .map(([prefix]) => prefix);
+  }
+
   /** Drops every cached union (the words changed). */
   clearCache(): void {
     this.evictions++;

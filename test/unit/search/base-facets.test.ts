@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { syntheticRows } from '../../../scripts/bench/search-index.ts';
 import type { JobFilter } from '../../../src/domain/job-filter.ts';
 import { BaseFacetCache } from '../../../src/search/base-facets.ts';
-import { Bitmap } from '../../../src/search/bitmap.ts';
 import { indexRows } from '../../../src/search/build-index.ts';
 import { FACET_FIELDS } from '../../../src/search/facets.ts';
 import { assembleIndexData, JobIndexBuilder } from '../../../src/search/index-builder.ts';
 import { SearchIndex, type Segment } from '../../../src/search/search-index.ts';
+import { Bitmap, Scratch } from '../../../src/search/bitmap.ts';
+import { filterKey } from '../../../src/search/facet-cache.ts';
+import { planFilter } from '../../../src/search/filter-plan.ts';
 
 /**
  * The base's facet counts kept across versions (base-facets.ts) give exactly the counts
@@ -119,5 +121,62 @@ describe('base facet counts kept across writes', () => {
     expect(cache.hits).toBeGreaterThan(filters.length * 10);
     expect(cache.misses).toBeLessThanOrEqual(filters.length * 2);
     expect(settled).toBeGreaterThan(filters.length * 12 * 0.5);
+  });
+});
+
+describe("pinned words (counts kept for the base's life, whatever the cache size)", () => {
+  it('answer single-word searches as a fresh count does across writes, and nothing else is kept', () => {
+    const { ids, rows } = syntheticRows(6000);
+    const builder = new JobIndexBuilder(ids);
+    builder.addJobs(rows);
+    const base = assembleIndexData(builder.finish());
+    const docOf = new Map(base.ids.map((id, doc) => [id, doc]));
+    // Size 0: no recent filters kept, as with SEARCH_INDEX_FACET_CACHE=0.
+    const cache = new BaseFacetCache(base, 0);
+    const words = ['e', 'engineer', 'data', 'kubernetes'];
+    const scratch = new Scratch();
+    for (const word of words) {
+      const plan = planFilter(base, { query: word }, NOW, scratch);
+      if (plan === 'unsupported') throw new Error(word);
+      expect(cache.pin(filterKey({ query: word })!, plan.matches)).toBe(true);
+    }
+    scratch.dispose();
+    expect(cache.pinnedCount).toBe(words.length);
+    // The same words however typed; any other filter is counted afresh, never kept.
+    expect(cache.keeps(filterKey({ query: 'Engineer' })!)).toBe(true);
+    expect(cache.keeps(filterKey({ query: 'engineer data' })!)).toBe(false);
+    expect(cache.keeps(filterKey({ query: 'engineer', remoteTypes: ['remote'] })!)).toBe(false);
+
+    const segments: Segment[] = [{ data: base, dead: new Bitmap() }];
+    const rnd = seeded(11);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+    const filters: JobFilter[] = [...words.map((query) => ({ query })), { query: 'DATA' }, { query: 'team' }];
+    for (let round = 0; round < 8; round++) {
+      const changed = Array.from({ length: 20 + Math.floor(rnd() * 300) }, () => pick(rows));
+      const fresh = [...new Map(changed.map((r) => [r.id, r])).values()].map((r) => ({
+        ...r,
+        remoteType: pick(['remote', 'hybrid', 'onsite']),
+        cityKeys: [`city${Math.floor(rnd() * 40)}`],
+        skillKeys: [pick(['skill1', 'skill2', 'skill999'])],
+        status: rnd() < 0.3 ? 'closed' : 'open',
+      }));
+      for (const r of fresh)
+        for (const s of segments) {
+          const doc = s === segments[0] ? docOf.get(r.id) : s.data.ids.indexOf(r.id);
+          if (doc !== undefined && doc >= 0) s.dead.add(doc);
+        }
+      segments.push({ data: indexRows(fresh, [], []), dead: new Bitmap() });
+      const kept = new SearchIndex(segments, () => NOW, { baseFacets: cache });
+      const afresh = new SearchIndex(segments, () => NOW);
+      for (const filter of filters) {
+        const a = kept.query(filter, undefined, { offset: 0, limit: 5 }, { facets: FACET_FIELDS });
+        const b = afresh.query(filter, undefined, { offset: 0, limit: 5 }, { facets: FACET_FIELDS });
+        expect(a, `round ${round} ${JSON.stringify(filter)}`).toEqual(b);
+      }
+    }
+    // The pinned words answered from their counts (5 filters of them a round: "DATA" is "data").
+    expect(cache.hits).toBe(8 * 5);
+    expect(cache.misses).toBe(0);
+    expect(cache.pinnedCount).toBe(words.length);
   });
 });

@@ -23,6 +23,10 @@ describe('facet cache', () => {
     expect(filterKey({ query: 'Senior  DATA' })).toBe(filterKey({ query: 'data senior data' }));
     expect(filterKey({ query: 'data' })).not.toBe(filterKey({ query: 'data senior' }));
     expect(filterKey({ query: 'c++' })).not.toBe(filterKey({ query: 'c' }));
+    // What is no filter: the default status, an empty list.
+    expect(filterKey({ query: 'data', status: 'open', skills: [] })).toBe(filterKey({ query: 'data' }));
+    expect(filterKey({ query: 'data', status: 'closed' })).not.toBe(filterKey({ query: 'data' }));
+    expect(filterKey({ query: 'data', status: 'any' })).not.toBe(filterKey({ query: 'data' }));
     expect(filterKey({ minSalaryUsd: 100 })).not.toBe(filterKey({ maxSalaryUsd: 100 }));
     expect(filterKey({ organizationId: 'a' })).not.toBe(filterKey({ organizationId: 'b' }));
   });

@@ -151,6 +151,14 @@ export async function searchSideBySide(
       `bitmaps ${mb(live.nativeBytes())} native; gateway RSS ${mb(process.memoryUsage().rss)} ` +
       `(${mb(process.memoryUsage().rss - rssBefore)} more than before the build); load ${loadavg()}`,
   );
+  // The steady state a served gateway reaches seconds after its start (README "Pinned words").
+  const rssPinning = process.memoryUsage().rss;
+  const t1 = performance.now();
+  const words = await live.wordsPinned();
+  log(
+    `pinned words: ${fmt(words)} in ${((performance.now() - t1) / 1000).toFixed(1)} s after the build; ` +
+      `RSS ${mb(process.memoryUsage().rss - rssPinning)} more`,
+  );
   const paths = { index: 0, sql: 0 };
   const reasons = new Set<string>();
   const count = (path: 'index' | 'sql', reason?: string) => {

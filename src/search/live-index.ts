@@ -102,6 +102,8 @@ export class LiveSearchIndex {
    * it has not moved.
    */
   private version = 0;
+  /** The current base's pinning of words (`pinWords`), once started. */
+  private pinning: Promise<number> | null = null;
   /**
    * NOTIFYs of the change log received, and how many of them the last completed read
    * covered: while they differ (or nothing listens), a write may be committed that the
@@ -312,7 +314,7 @@ export class LiveSearchIndex {
       if (!ok) throw new Error('the change log cannot bring it up to date');
       this.announceReady(data.docCount, started, `snapshot of ${meta.builtAt}`);
       await data.terms.warmGradually();
-      void this.pinWords(data);
+      this.pinning = this.pinWords(data);
       return true;
     } catch (error) {
       this.options.logger.info(
@@ -367,9 +369,9 @@ export class LiveSearchIndex {
    * words — largest bound first, at most `max`; a union made for a word only is not
    * left in the words' cache. Stops when the base is replaced.
    */
-  private async pinWords(base: IndexData): Promise<void> {
+  private async pinWords(base: IndexData): Promise<number> {
     const { max = 0, minMatches = 1 } = this.options.pinnedWords ?? {};
-    if (max === 0) return;
+    if (max === 0) return 0;
     const started = Date.now();
     const stillBase = () => !this.stopped && this.segments[0]?.data === base;
     let pinned = 0;
@@ -414,6 +416,12 @@ export class LiveSearchIndex {
       // Only speed is lost: those searches count their facets.
       this.options.logger.warn({ err: error, words: pinned }, 'search index: pinning words failed');
     }
+    return pinned;
+  }
+
+  /** Resolves with how many words the last base's pinning kept, once it ended (the bench waits for it). */
+  wordsPinned(): Promise<number> {
+    return this.pinning ?? Promise.resolve(0);
   }
 
   /** Saves the base's parts for the next start; a failure only costs that start its speed. */
@@ -470,7 +478,7 @@ export class LiveSearchIndex {
         await this.saveSnapshot(parts, position);
         // The 1–2-letter prefixes, once, between requests (a search that needs one first makes it).
         await base.data.terms.warmGradually();
-        void this.pinWords(base.data);
+        this.pinning = this.pinWords(base.data);
       } catch (error) {
         this.options.logger.error({ err: error }, 'search index: build failed; searches use SQL');
         if (!this.current) this.state = 'failed';

@@ -360,8 +360,8 @@ export class LiveSearchIndex {
   }
 
   /**
-   * Pinned words (README "Pinned words"): the facet counts of the single-word searches
-   * with the most matches, over a new base, made once and kept for its life
+   * Pinned words (README "Pinned words"): the facet counts of the empty search and of the
+   * single-word searches with the most matches, over a new base, made once and kept for its life
    * (BaseFacetCache.pin). Counting facets is most of a search's CPU, and the broadest
    * words cost the most (1–1.5 ms at 1M jobs); pinned, such a search never seen before
    * counts only its dead docs and the small segments' jobs. Made in the background
@@ -377,14 +377,16 @@ export class LiveSearchIndex {
     let pinned = 0;
     let last = performance.now();
     try {
-      for (const word of await base.terms.prefixesWithAtLeast(minMatches)) {
+      // The empty search first (a job board's landing page: every open job's facets), then the words.
+      const words = await base.terms.prefixesWithAtLeast(minMatches);
+      for (const word of ['', ...words]) {
         const cache = this.baseFacets;
         if (pinned >= max || !stillBase() || cache?.data !== base) break;
-        const filter = { query: word };
+        const filter = word ? { query: word } : {};
         const key = filterKey(filter);
         if (key === null || cache.isPinned(key) || parseQueryTerms(word).join(' ') !== word) continue;
         const scratch = new Scratch();
-        const cached = base.terms.isCached(word);
+        const cached = !word || base.terms.isCached(word);
         try {
           const plan = planFilter(base, filter, this.options.clock(), scratch);
           if (!cached) base.terms.forget(word);

@@ -79,9 +79,9 @@ describe(`pinned words (${TEST_DB})`, () => {
       ),
     ];
     const compare = async (round: string) => {
-      for (const word of words) {
+      for (const word of ['', ...words]) {
         const query = rng.chance(0.3) ? word.toUpperCase() : word;
-        const filter = { query };
+        const filter = query ? { query } : {};
         const em = services.orm.em.fork();
         const answer = await services.search.search(
           em,
@@ -97,6 +97,8 @@ describe(`pinned words (${TEST_DB})`, () => {
         );
       }
     };
+    // The empty search (every open job) is pinned too.
+    expect(cache.isPinned(filterKey({})!)).toBe(true);
     const hits = cache.hits;
     await compare('pinned base');
     // Some of the words were pinned, and answered from their counts.

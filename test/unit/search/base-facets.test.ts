@@ -27,13 +27,32 @@ function seeded(seed: number) {
   };
 }
 
+/** A base of `n` synthetic jobs, their rows, and each job's doc in it. */
+function syntheticBase(n: number) {
+  const { ids, rows } = syntheticRows(n);
+  const builder = new JobIndexBuilder(ids);
+  builder.addJobs(rows);
+  const base = assembleIndexData(builder.finish());
+  return { rows, base, docOf: new Map(base.ids.map((id, doc) => [id, doc])) };
+}
+
+/** A write: these jobs' docs die in every segment, and their new rows form a small segment. */
+function write(
+  segments: Segment[],
+  docOf: Map<string, number>,
+  fresh: Parameters<typeof indexRows>[0],
+): void {
+  for (const r of fresh)
+    for (const s of segments) {
+      const doc = s === segments[0] ? docOf.get(r.id) : s.data.ids.indexOf(r.id);
+      if (doc !== undefined && doc >= 0) s.dead.add(doc);
+    }
+  segments.push({ data: indexRows(fresh, [], []), dead: new Bitmap() });
+}
+
 describe('base facet counts kept across writes', () => {
   it('equal a fresh count over every version, for broad, narrow and empty searches', () => {
-    const { ids, rows } = syntheticRows(6000);
-    const builder = new JobIndexBuilder(ids);
-    builder.addJobs(rows);
-    const base = assembleIndexData(builder.finish());
-    const docOf = new Map(base.ids.map((id, doc) => [id, doc]));
+    const { rows, base, docOf } = syntheticBase(6000);
     const cache = new BaseFacetCache(base, 64);
     const segments: Segment[] = [{ data: base, dead: new Bitmap() }];
     const rnd = seeded(7);
@@ -63,13 +82,7 @@ describe('base facet counts kept across writes', () => {
         salaryMinUsd: rnd() < 0.5 ? 150_000 : null,
         salaryMaxUsd: null,
       }));
-      for (const r of fresh) {
-        for (const s of segments) {
-          const doc = s === segments[0] ? docOf.get(r.id) : s.data.ids.indexOf(r.id);
-          if (doc !== undefined && doc >= 0) s.dead.add(doc);
-        }
-      }
-      segments.push({ data: indexRows(fresh, [], []), dead: new Bitmap() });
+      write(segments, docOf, fresh);
       const kept = new SearchIndex(segments, () => NOW, { baseFacets: cache });
       const afresh = new SearchIndex(segments, () => NOW);
       for (const filter of filters) {
@@ -126,22 +139,19 @@ describe('base facet counts kept across writes', () => {
 
 describe("pinned words (counts kept for the base's life, whatever the cache size)", () => {
   it('answer single-word searches as a fresh count does across writes, and nothing else is kept', () => {
-    const { ids, rows } = syntheticRows(6000);
-    const builder = new JobIndexBuilder(ids);
-    builder.addJobs(rows);
-    const base = assembleIndexData(builder.finish());
-    const docOf = new Map(base.ids.map((id, doc) => [id, doc]));
+    const { rows, base, docOf } = syntheticBase(6000);
     // Size 0: no recent filters kept, as with SEARCH_INDEX_FACET_CACHE=0.
     const cache = new BaseFacetCache(base, 0);
     const words = ['e', 'engineer', 'data', 'kubernetes'];
+    const pinned: JobFilter[] = [{}, ...words.map((query) => ({ query }))];
     const scratch = new Scratch();
-    for (const word of words) {
-      const plan = planFilter(base, { query: word }, NOW, scratch);
-      if (plan === 'unsupported') throw new Error(word);
-      expect(cache.pin(filterKey({ query: word })!, plan.matches)).toBe(true);
+    for (const filter of pinned) {
+      const plan = planFilter(base, filter, NOW, scratch);
+      if (plan === 'unsupported') throw new Error(JSON.stringify(filter));
+      expect(cache.pin(filterKey(filter)!, plan.matches)).toBe(true);
     }
     scratch.dispose();
-    expect(cache.pinnedCount).toBe(words.length);
+    expect(cache.pinnedCount).toBe(pinned.length);
     // The same words however typed; any other filter is counted afresh, never kept.
     expect(cache.keeps(filterKey({ query: 'Engineer' })!)).toBe(true);
     expect(cache.keeps(filterKey({ query: 'engineer data' })!)).toBe(false);
@@ -150,7 +160,7 @@ describe("pinned words (counts kept for the base's life, whatever the cache size
     const segments: Segment[] = [{ data: base, dead: new Bitmap() }];
     const rnd = seeded(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
-    const filters: JobFilter[] = [...words.map((query) => ({ query })), { query: 'DATA' }, { query: 'team' }];
+    const filters: JobFilter[] = [...pinned, { query: 'DATA' }, { status: 'open' }, { query: 'team' }];
     for (let round = 0; round < 8; round++) {
       const changed = Array.from({ length: 20 + Math.floor(rnd() * 300) }, () => pick(rows));
       const fresh = [...new Map(changed.map((r) => [r.id, r])).values()].map((r) => ({
@@ -160,12 +170,7 @@ describe("pinned words (counts kept for the base's life, whatever the cache size
         skillKeys: [pick(['skill1', 'skill2', 'skill999'])],
         status: rnd() < 0.3 ? 'closed' : 'open',
       }));
-      for (const r of fresh)
-        for (const s of segments) {
-          const doc = s === segments[0] ? docOf.get(r.id) : s.data.ids.indexOf(r.id);
-          if (doc !== undefined && doc >= 0) s.dead.add(doc);
-        }
-      segments.push({ data: indexRows(fresh, [], []), dead: new Bitmap() });
+      write(segments, docOf, fresh);
       const kept = new SearchIndex(segments, () => NOW, { baseFacets: cache });
       const afresh = new SearchIndex(segments, () => NOW);
       for (const filter of filters) {
@@ -174,9 +179,10 @@ describe("pinned words (counts kept for the base's life, whatever the cache size
         expect(a, `round ${round} ${JSON.stringify(filter)}`).toEqual(b);
       }
     }
-    // The pinned words answered from their counts (5 filters of them a round: "DATA" is "data").
-    expect(cache.hits).toBe(8 * 5);
+    // The pinned filters answered from their counts (7 of them a round: "DATA" is "data", and
+    // the default status named is the empty search).
+    expect(cache.hits).toBe(8 * 7);
     expect(cache.misses).toBe(0);
-    expect(cache.pinnedCount).toBe(words.length);
+    expect(cache.pinnedCount).toBe(pinned.length);
   });
 });

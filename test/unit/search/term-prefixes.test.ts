@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Bitmap } from '../../../src/search/bitmap.ts';
 import { TermIndex, TEXT_FIELDS, type TextField } from '../../../src/search/term-index.ts';
+import { createRng } from '../../helpers/random-search.ts';
 
 /**
  * The candidates for pinned words (TermIndex.prefixesWithAtLeast): every prefix that
  * matches at least `min` jobs must be among them — a prefix left out would never be
  * pinned — whatever the fields its words sit in, and the list comes most first.
  */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('prefixes that may match at least N jobs', () => {
   it('include every prefix whose words match that many jobs, over all fields', async () => {
-    const rnd = seeded(5);
+    const rnd = createRng(5).next;
     const letters = 'abcde';
     const word = () =>
       Array.from(

@@ -46,9 +46,8 @@ export class BaseFacetCache {
   readonly data: IndexData;
   private entries: LRUCache<string, BaseCounts>;
   private readonly facetsPerFilter: number;
+  /** Recent filters whose counts are kept (0: none); pinned ones are kept either way. */
   private size: number;
-  /** Whether recent filters' counts are kept (a size above 0); pinned ones are kept either way. */
-  private caching: boolean;
   /** Every facet's counts of single-word searches with many matches, kept for the base's life (`pin`). */
   private readonly pinned = new Map<string, Map<FacetField, BaseCounts>>();
   hits = 0;
@@ -60,7 +59,6 @@ export class BaseFacetCache {
     this.data = data;
     this.facetsPerFilter = facetsPerFilter;
     this.size = size;
-    this.caching = size > 0;
     this.entries = new LRUCache({ max: Math.max(1, size * facetsPerFilter) });
   }
 
@@ -68,13 +66,12 @@ export class BaseFacetCache {
   resize(size: number): void {
     if (size === this.size) return;
     this.size = size;
-    this.caching = size > 0;
     this.entries = new LRUCache({ max: Math.max(1, size * this.facetsPerFilter) });
   }
 
   /** Whether the counts of the filter `key` come from here (kept, or to be kept), not counted afresh. */
   keeps(key: string): boolean {
-    return this.caching || this.pinned.has(key);
+    return this.size > 0 || this.pinned.has(key);
   }
 
   isPinned(key: string): boolean {
@@ -115,7 +112,7 @@ export class BaseFacetCache {
     const out = new Map<FacetField, BaseCounts>();
     const missing: FacetField[] = [];
     for (const field of fields) {
-      const kept = this.caching ? this.entries.get(`${field}\u0000${key}`) : undefined;
+      const kept = this.size > 0 ? this.entries.get(`${field}\u0000${key}`) : undefined;
       if (kept) out.set(field, kept);
       else missing.push(field);
     }
@@ -127,7 +124,7 @@ export class BaseFacetCache {
     const counter = counterOf(this.data, raw, missing, context);
     for (const field of missing) {
       const counts = kept(counter, field);
-      if (!context?.deferred && this.caching) this.entries.set(`${field}\u0000${key}`, counts);
+      if (!context?.deferred && this.size > 0) this.entries.set(`${field}\u0000${key}`, counts);
       out.set(field, counts);
     }
     return out;

@@ -4,7 +4,7 @@ import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
 const MANY_VALUES = 64;
 /**
  * When reading the matches' values beats counting per value (measured at 100k and 1M
- * synthetic jobs): reading costs ~12 ns per match; a per-value count 1–15 µs, growing
+ * synthetic jobs): reading costs ~1–4 ns per match (PerDoc); a per-value count 1–15 µs, growing
  * with the jobs (one step per 65,536-doc chunk). With a top-N cut, counting per value
  * stops early on broad results (counts near their values' sizes), so reading pays only
  * below an eighth of all jobs; without one, below half.
@@ -37,6 +37,11 @@ export class ValueIndex {
     this.bitmaps = bitmaps;
     this.docCount = Math.max(1, docCount);
     if (counted && bitmaps.size > MANY_VALUES) this.perDoc = invert(bitmaps, docCount);
+  }
+
+  /** Slots per doc of the per-doc codes (undefined: counted per value); tests check each is met. */
+  get lanes(): number | undefined {
+    return this.perDoc?.lanes;
   }
 
   get(value: string): Bitmap {
@@ -81,8 +86,7 @@ export class ValueIndex {
     const share = result.size / this.docCount;
     if (this.perDoc && share < (top === Infinity ? SCAN_SHARE_ALL : SCAN_SHARE_TOP)) {
       const { names } = this.perDoc;
-      const counts = new Uint32Array(2 * (names.length + 1)); // two copies (countPerDoc)
-      countPerDoc(this.perDoc, docs(), counts);
+      const counts = countPerDoc(this.perDoc, docs());
       for (let code = 1; code <= names.length; code++)
         if (counts[code]! > 0) out.push({ value: names[code - 1]!, count: counts[code]! });
       return out;
@@ -118,28 +122,50 @@ export class ValueIndex {
 }
 
 /**
- * Value codes (1-based; 0: none) per doc in the smallest array that holds them. Most
- * docs of a field like city have one value: then a doc's first code sits in `first`
- * (one read per match, 2 bytes per doc) and the few with more keep the rest in `more`.
- * A field where many docs have several (skills) keeps them all CSR-style: doc d's
- * codes are codes[offsets[d]] … codes[offsets[d+1]-1].
+ * Each doc's value codes (1-based; 0: none) in `lanes` fixed slots: doc d's are
+ * codes[d·lanes] … codes[d·lanes + lanes − 1]. A doc with more values than lanes keeps
+ * its first lanes − 1 there, `flag` in its last lane, and the rest in `more`.
+ *
+ * Fixed slots because counting them needs no branch per match: a loop over each doc's
+ * own number of codes (CSR) mispredicted about once a match, and was most of a skills
+ * count (measured at 1M demo jobs, 81k matches, 2.8 skills a job: CSR 0.68 ms, eight
+ * lanes 0.32–0.38 ms; cities' first code plus a pass for the docs with several: 0.23 ms,
+ * two lanes ~0.1 ms). Each lane counts into its own histogram: a lane holds mostly
+ * the same few codes (0 above all), and increments of one cell wait on each other.
  */
-type PerDoc =
-  | {
-      names: string[];
-      kind: 'first';
-      /** The first code, with `flag` set when the doc has more (in `more`). */
-      first: Uint16Array | Uint32Array;
-      flag: number;
-      more: Extras;
-    }
-  | { names: string[]; kind: 'csr'; offsets: Uint32Array; codes: Uint16Array | Uint32Array };
+interface PerDoc {
+  names: string[];
+  lanes: Lanes;
+  /**
+   * The narrowest array that holds the codes: a count over a broad result reads nearly
+   * every cache line of it, so its time follows its bytes (eight lanes of a 137-value
+   * field at 1M jobs, 81k matches: 0.30 ms in bytes, 0.58–0.63 in 16-bit codes).
+   */
+  codes: Uint8Array | Uint16Array | Uint32Array;
+  /** names.length + 1: the last lane's code of a doc whose further codes sit in `more`. */
+  flag: number;
+  more: Extras;
+  /** Each lane's histogram (flag + 1 cells), zeroed after each count (counting is synchronous). */
+  histograms: Uint32Array;
+  /** Room for the matches whose last lane holds the flag, at most every such doc (+1: see countPerDoc). */
+  flagged: Uint32Array;
+}
+
+type Lanes = 1 | 2 | 4 | 8;
+const LANE_CHOICES: readonly Lanes[] = [1, 2, 4, 8];
 
 /**
- * The codes after the first of the docs that have several, CSR-style over those docs
- * in ascending order: docs[i]'s are codes[starts[i]] … codes[starts[i+1]-1]. A match's
- * are found by a search forward from the previous one's (matches come in doc order); a
- * Map lookup per such doc was half of a city count.
+ * The lanes whose cost per match is least: each lane costs an increment (~0.5 ns at
+ * 1M jobs), each doc with more values than lanes a search in `more` (~25 ns).
+ */
+const NS_PER_LANE = 0.5;
+const NS_PER_EXTRA = 25;
+
+/**
+ * The codes after the first lanes − 1 of the docs that have more values than lanes,
+ * CSR-style over those docs in ascending order: docs[i]'s are codes[starts[i]] …
+ * codes[starts[i+1]-1]. A flagged match's are found by a search forward from the
+ * previous one's (both come in doc order).
  */
 interface Extras {
   docs: Uint32Array;
@@ -147,62 +173,86 @@ interface Extras {
   codes: Uint32Array;
 }
 
-/** Above this share of docs with several values, CSR (a map lookup per such doc costs more). */
-const MANY_SEVERAL = 0.2;
-
 /**
- * Indexed loops, not `for … of`: over a typed array V8 runs an indexed loop 1.3–8×
- * faster (measured on this machine kind: a city code per match 1.0–1.7 ns against
- * 4–12 ns; skills' CSR 16–32 against 18–60 ns per match). First codes are counted in
- * pairs of matches, each into its own copy of the counts (`counts` holds two): most
- * matches of a search share a few values (no city, the largest ones), and increments
- * of one cell match after match wait on each other.
+ * Counts per code of `docs`' values into a fresh array (index: code; 0 and the flag
+ * left at 0). Loops unrolled per lane count: a loop over the lanes, its count unknown
+ * to the compiler, ran 1.5–3× slower. A match is written to `flagged` whatever its
+ * flag and the list grows by one only when it is set (`((c ^ flag) − 1) >>> 31` is 1
+ * exactly when c is the flag): a branch here would mispredict on every flagged match.
  */
-function countPerDoc(perDoc: PerDoc, docs: Uint32Array, counts: Uint32Array): void {
+function countPerDoc(p: PerDoc, docs: Uint32Array): Uint32Array {
+  const { codes: c, histograms: h, flagged, flag } = p;
+  const s = flag + 1;
   const n = docs.length;
-  const size = counts.length >>> 1;
-  if (perDoc.kind === 'csr') {
-    const { offsets, codes } = perDoc;
-    for (let k = 0; k < n; k++) {
-      const d = docs[k]!;
-      for (let i = offsets[d]!, end = offsets[d + 1]!; i < end; i++) counts[codes[i]!]!++;
-    }
-  } else {
-    const { first, more, flag } = perDoc;
-    const code = flag - 1;
-    let flagged = 0;
-    const last = n - (n & 1);
-    for (let k = 0; k < last; k += 2) {
-      const c = first[docs[k]!]!;
-      const e = first[docs[k + 1]!]!;
-      counts[c & code]!++;
-      counts[size + (e & code)]!++;
-      flagged |= (c | e) & flag;
-    }
-    if (last < n) {
-      const c = first[docs[last]!]!;
-      counts[c & code]!++;
-      flagged |= c & flag;
-    }
-    if (flagged !== 0) countExtras(more, first, flag, docs, counts);
+  let m = 0;
+  switch (p.lanes) {
+    case 1:
+      for (let k = 0; k < n; k++) {
+        const d = docs[k]!;
+        const a = c[d]!;
+        h[a]!++;
+        flagged[m] = d;
+        m += ((a ^ flag) - 1) >>> 31;
+      }
+      break;
+    case 2:
+      for (let k = 0; k < n; k++) {
+        const d = docs[k]!;
+        const b = d << 1;
+        const z = c[b + 1]!;
+        h[c[b]!]!++;
+        h[s + z]!++;
+        flagged[m] = d;
+        m += ((z ^ flag) - 1) >>> 31;
+      }
+      break;
+    case 4:
+      for (let k = 0; k < n; k++) {
+        const d = docs[k]!;
+        const b = d << 2;
+        const z = c[b + 3]!;
+        h[c[b]!]!++;
+        h[s + c[b + 1]!]!++;
+        h[2 * s + c[b + 2]!]!++;
+        h[3 * s + z]!++;
+        flagged[m] = d;
+        m += ((z ^ flag) - 1) >>> 31;
+      }
+      break;
+    case 8:
+      for (let k = 0; k < n; k++) {
+        const d = docs[k]!;
+        const b = d << 3;
+        const z = c[b + 7]!;
+        h[c[b]!]!++;
+        h[s + c[b + 1]!]!++;
+        h[2 * s + c[b + 2]!]!++;
+        h[3 * s + c[b + 3]!]!++;
+        h[4 * s + c[b + 4]!]!++;
+        h[5 * s + c[b + 5]!]!++;
+        h[6 * s + c[b + 6]!]!++;
+        h[7 * s + z]!++;
+        flagged[m] = d;
+        m += ((z ^ flag) - 1) >>> 31;
+      }
+      break;
   }
-  for (let c = 0; c < size; c++) counts[c]! += counts[size + c]!;
-  counts[0] = 0; // docs with no value
+  const counts = new Uint32Array(s);
+  for (let lane = 0; lane < p.lanes; lane++) {
+    const at = lane * s;
+    for (let code = 1; code < flag; code++) counts[code]! += h[at + code]!;
+  }
+  h.fill(0);
+  if (m > 0) countExtras(p.more, flagged.subarray(0, m), counts);
+  return counts;
 }
 
-/** Adds the extra codes of the matches flagged in `first` (both in ascending doc order). */
-function countExtras(
-  more: Extras,
-  first: Uint16Array | Uint32Array,
-  flag: number,
-  docs: Uint32Array,
-  counts: Uint32Array,
-): void {
+/** Adds the codes in `more` of `docs` (each in more.docs; both in ascending order). */
+function countExtras(more: Extras, docs: Uint32Array, counts: Uint32Array): void {
   const { docs: several, starts, codes } = more;
   let at = 0;
   for (let k = 0, n = docs.length; k < n; k++) {
     const d = docs[k]!;
-    if (!(first[d]! & flag)) continue;
     // The first index at or after `at` whose doc is d: gallop, then bisect.
     let step = 1;
     let hi = at;
@@ -224,38 +274,54 @@ function countExtras(
 function invert(bitmaps: Map<string, Bitmap>, docCount: number): PerDoc {
   const names = [...bitmaps.keys()];
   const lists = names.map((n) => bitmaps.get(n)!.toUint32Array());
-  const small = names.length < 0x7fff;
-  const Codes = small ? Uint16Array : Uint32Array;
-  const flag = small ? 0x8000 : 0x80000000;
-  const offsets = new Uint32Array(docCount + 1);
-  for (const docs of lists) for (const d of docs) offsets[d + 1]!++;
-  let several = 0;
-  for (let d = 0; d < docCount; d++) if (offsets[d + 1]! > 1) several++;
-  if (several <= docCount * MANY_SEVERAL) {
-    const first = new Codes(docCount);
-    const extra = new Map<number, number[]>();
-    lists.forEach((docs, i) => {
-      for (const d of docs)
-        if (first[d] === 0) first[d] = i + 1;
-        else {
-          const list = extra.get(d);
-          if (list) list.push(i + 1);
-          else extra.set(d, [i + 1]);
-          first[d]! |= flag;
-        }
-    });
-    const several = Uint32Array.from(extra.keys()).sort();
-    const starts = new Uint32Array(several.length + 1);
-    several.forEach((d, i) => (starts[i + 1] = starts[i]! + extra.get(d)!.length));
-    const codes = new Uint32Array(starts[several.length]!);
-    several.forEach((d, i) => codes.set(extra.get(d)!, starts[i]!));
-    return { names, kind: 'first', first, flag, more: { docs: several, starts, codes } };
-  }
-  for (let d = 0; d < docCount; d++) offsets[d + 1]! += offsets[d]!;
-  const codes = new Codes(offsets[docCount]!);
-  const fill = offsets.slice(0, docCount);
+  const valuesOf = new Uint32Array(docCount);
+  for (const docs of lists) for (const d of docs) valuesOf[d]!++;
+  const lanes = pickLanes(valuesOf);
+  const flag = names.length + 1;
+  const codes = new (flag <= 0xff ? Uint8Array : flag <= 0xffff ? Uint16Array : Uint32Array)(docCount * lanes);
+  // The docs with more values than lanes, ascending, and where each one's extras start.
+  const rank = new Uint32Array(docCount);
+  const several: number[] = [];
+  for (let d = 0; d < docCount; d++)
+    if (valuesOf[d]! > lanes) {
+      rank[d] = several.length;
+      several.push(d);
+    }
+  const starts = new Uint32Array(several.length + 1);
+  several.forEach((d, i) => (starts[i + 1] = starts[i]! + valuesOf[d]! - (lanes - 1)));
+  const extra = new Uint32Array(starts[several.length]!);
+  const filled = new Uint32Array(docCount);
   lists.forEach((docs, i) => {
-    for (const d of docs) codes[fill[d]!++] = i + 1;
+    for (const d of docs) {
+      const f = filled[d]!++;
+      if (valuesOf[d]! <= lanes || f < lanes - 1) codes[d * lanes + f] = i + 1;
+      else {
+        extra[starts[rank[d]!]! + f - (lanes - 1)] = i + 1;
+        codes[d * lanes + lanes - 1] = flag;
+      }
+    }
   });
-  return { names, kind: 'csr', offsets, codes };
+  return {
+    names,
+    lanes,
+    codes,
+    flag,
+    more: { docs: Uint32Array.from(several), starts, codes: extra },
+    histograms: new Uint32Array(lanes * (flag + 1)),
+    flagged: new Uint32Array(several.length + 1),
+  };
+}
+
+/** The lane count of least estimated cost per match, given each doc's number of values. */
+function pickLanes(valuesOf: Uint32Array): Lanes {
+  const docCount = Math.max(1, valuesOf.length);
+  let best: Lanes = 1;
+  let cheapest = Infinity;
+  for (const lanes of LANE_CHOICES) {
+    let over = 0;
+    for (let d = 0; d < valuesOf.length; d++) if (valuesOf[d]! > lanes) over++;
+    const cost = lanes * NS_PER_LANE + (over / docCount) * NS_PER_EXTRA;
+    if (cost < cheapest) [best, cheapest] = [lanes, cost];
+  }
+  return best;
 }

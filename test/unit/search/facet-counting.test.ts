@@ -141,24 +141,31 @@ describe('packed facet codes', () => {
 });
 
 describe('value index counts of a many-valued field', () => {
-  it('match a brute-force count, whichever way it reads (first code + extras, or CSR)', () => {
-    for (let seed = 1; seed <= 8; seed++) {
+  it('match a brute-force count in every lane layout, docs with more values than lanes included', () => {
+    for (let seed = 1; seed <= 16; seed++) {
       const rnd = random(seed);
       const docCount = 2000 + Math.floor(rnd() * 4000);
-      // Below and above the share of docs with several values where it switches to CSR.
-      const { valuesOf, bitmaps } = field(
-        rnd,
-        docCount,
-        100 + Math.floor(rnd() * 400),
-        seed % 2 ? 0.05 : 0.6,
-      );
-      const index = new ValueIndex(bitmaps, docCount);
-      for (const share of [0.001, 0.02, 0.05]) {
+      // Most docs hold up to `lanes` values, so that many lanes are chosen; one in fifty
+      // holds 1–4 more, and goes through the extras.
+      const lanes = ([1, 2, 4, 8] as const)[seed % 4]!;
+      const valuesOf = Array.from({ length: docCount }, () => {
+        const mine = new Set<string>();
+        const n =
+          rnd() < 0.02 ? lanes + 1 + Math.floor(rnd() * 4) : rnd() < 0.1 ? 0 : 1 + Math.floor(rnd() * lanes);
+        while (mine.size < n) mine.add(`v${Math.floor(rnd() ** 2 * 300)}`);
+        return [...mine];
+      });
+      const docsOf = new Map<string, number[]>();
+      valuesOf.forEach((vs, d) => vs.forEach((v) => docsOf.set(v, [...(docsOf.get(v) ?? []), d])));
+      const index = new ValueIndex(new Map([...docsOf].map(([v, docs]) => [v, new Bitmap(docs)])), docCount);
+      expect(index.lanes, `seed ${seed}`).toBe(lanes);
+      for (const share of [0.001, 0.02, 0.05, 0.4]) {
         const docs = someDocs(rnd, docCount, share);
-        const result = new Bitmap(docs);
-        expect(asMap(index.counts(result, () => docs)), `seed ${seed} share ${share}`).toEqual(
-          bruteCounts(valuesOf, docs),
-        );
+        // Twice: the histograms are reused and must start from zero.
+        for (const round of [1, 2])
+          expect(asMap(index.counts(new Bitmap(docs), () => docs)), `seed ${seed} share ${share} ${round}`).toEqual(
+            bruteCounts(valuesOf, docs),
+          );
       }
     }
   });

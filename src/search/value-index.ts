@@ -278,7 +278,9 @@ function invert(bitmaps: Map<string, Bitmap>, docCount: number): PerDoc {
   for (const docs of lists) for (const d of docs) valuesOf[d]!++;
   const lanes = pickLanes(valuesOf);
   const flag = names.length + 1;
-  const codes = new (flag <= 0xff ? Uint8Array : flag <= 0xffff ? Uint16Array : Uint32Array)(docCount * lanes);
+  const codes = new (flag <= 0xff ? Uint8Array : flag <= 0xffff ? Uint16Array : Uint32Array)(
+    docCount * lanes,
+  );
   // The docs with more values than lanes, ascending, and where each one's extras start.
   const rank = new Uint32Array(docCount);
   const several: number[] = [];

@@ -163,9 +163,10 @@ describe('value index counts of a many-valued field', () => {
         const docs = someDocs(rnd, docCount, share);
         // Twice: the histograms are reused and must start from zero.
         for (const round of [1, 2])
-          expect(asMap(index.counts(new Bitmap(docs), () => docs)), `seed ${seed} share ${share} ${round}`).toEqual(
-            bruteCounts(valuesOf, docs),
-          );
+          expect(
+            asMap(index.counts(new Bitmap(docs), () => docs)),
+            `seed ${seed} share ${share} ${round}`,
+          ).toEqual(bruteCounts(valuesOf, docs));
       }
     }
   });

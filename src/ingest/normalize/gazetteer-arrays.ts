@@ -59,15 +59,15 @@ const align = (n: number) => Math.ceil(n / 8) * 8;
 
 /** Writes the arrays to `file` whole (a temporary file renamed): a reader never sees half. */
 export function writeGazetteerArrays(file: string, arrays: GazetteerArrays): void {
-  const keyText = Buffer.from(arrays.keyText, 'utf8');
-  const nameText = Buffer.from(arrays.nameText, 'utf8');
+  const keyText = Buffer.from(arrays.keyText);
+  const nameText = Buffer.from(arrays.nameText);
   const header: Header = {
     lengths: Object.fromEntries(NAMES.map((n) => [n, arrays[n].length])) as Header['lengths'],
     texts: arrays.texts,
     keyTextBytes: keyText.length,
     nameTextBytes: nameText.length,
   };
-  const head = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
+  const head = Buffer.from(`${JSON.stringify(header)}\n`);
   const parts: Buffer[] = [head, Buffer.alloc(align(head.length) - head.length)];
   for (const name of NAMES) {
     const a = arrays[name];
@@ -88,25 +88,24 @@ export function writeGazetteerArrays(file: string, arrays: GazetteerArrays): voi
   }
 }
 
-/** The arrays of `file`, or null when it is missing, short or not of this layout. */
+/**
+ * The arrays of `file`, or null when it is missing, short or not of this layout. Whatever
+ * fails to read — no file, a header that is not JSON, a length no array can have (a typed
+ * array's constructor or `set` throws) — is caught as one: the caller builds the index anew.
+ */
 export function readGazetteerArrays(file: string): GazetteerArrays | null {
-  let buf: Buffer;
   try {
-    buf = readFileSync(file);
-  } catch {
-    return null;
-  }
-  try {
+    const buf = readFileSync(file);
     const newline = buf.indexOf(0x0a);
     if (newline < 0) return null;
-    const header = JSON.parse(buf.toString('utf8', 0, newline)) as Header;
+    const header = JSON.parse(buf.subarray(0, newline).toString()) as Header;
     let at = align(newline + 1);
     const typed = {} as { [N in TypedName]: InstanceType<(typeof TYPED)[N]> };
     for (const name of NAMES) {
       const Type = TYPED[name];
       const length = header.lengths[name];
       const bytes = length * Type.BYTES_PER_ELEMENT;
-      if (!Number.isInteger(length) || length < 0 || at + bytes > buf.length) return null;
+      if (at + bytes > buf.length) return null;
       // A copy: the file's buffer need not be aligned for the type.
       const array = new Type(length);
       new Uint8Array(array.buffer).set(buf.subarray(at, at + bytes));
@@ -114,8 +113,8 @@ export function readGazetteerArrays(file: string): GazetteerArrays | null {
       at = align(at + bytes);
     }
     if (at + header.keyTextBytes + header.nameTextBytes !== buf.length) return null;
-    const keyText = buf.toString('utf8', at, at + header.keyTextBytes);
-    const nameText = buf.toString('utf8', at + header.keyTextBytes, buf.length);
+    const keyText = buf.subarray(at, at + header.keyTextBytes).toString();
+    const nameText = buf.subarray(at + header.keyTextBytes).toString();
     if (!Array.isArray(header.texts) || !header.texts.every((t) => typeof t === 'string')) return null;
     return { ...typed, keyText, nameText, texts: header.texts };
   } catch {

@@ -3,7 +3,7 @@
  * per machine and read back by every thread and process after — checked, and built anew
  * when the file is damaged or of other data or rules.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,5 +129,45 @@ describe('gazetteer arrays file', () => {
     expect(readGazetteerArrays(file)).toBeNull();
     writeFileSync(file, 'no newline');
     expect(readGazetteerArrays(file)).toBeNull();
+  });
+
+  it('gives back what was written whatever the length of its header (the arrays start at a multiple of 8)', () => {
+    const file = join(tempDir(), 'a.bin');
+    for (let extra = 0; extra < 8; extra++) {
+      const arrays = { ...small, texts: [...small.texts, 'x'.repeat(extra)] };
+      writeGazetteerArrays(file, arrays);
+      const newline = readFileSync(file).indexOf(0x0a);
+      expect(readGazetteerArrays(file), `header of ${newline + 1} bytes`).toEqual(arrays);
+    }
+  });
+
+  it('answers null for a header whose lengths no array can have, the bytes after it intact', () => {
+    const file = join(tempDir(), 'a.bin');
+    writeGazetteerArrays(file, small);
+    const bytes = readFileSync(file);
+    const newline = bytes.indexOf(0x0a);
+    const header = JSON.parse(bytes.subarray(0, newline).toString()) as { lengths: Record<string, unknown> };
+    const body = bytes.subarray(Math.ceil((newline + 1) / 8) * 8);
+    const withLength = (name: string, length: unknown) => {
+      const head = Buffer.from(
+        `${JSON.stringify({ ...header, lengths: { ...header.lengths, [name]: length } })}\n`,
+      );
+      const pad = Buffer.alloc(Math.ceil(head.length / 8) * 8 - head.length);
+      writeFileSync(file, Buffer.concat([head, pad, body]));
+      return readGazetteerArrays(file);
+    };
+    expect(withLength('slots', 4)).toEqual(small); // the file as written, rebuilt this way
+    for (const length of [-1, 1.5, 5, 1e9, 'x', null])
+      expect(withLength('slots', length), `slots length ${String(length)}`).toBeNull();
+    expect(withLength('longitudeOf', 3)).toBeNull();
+  });
+
+  it('leaves no partial file behind when the write fails', () => {
+    const dir = tempDir();
+    // The target is a directory: the temporary file is written, the rename fails.
+    const target = join(dir, 'a.bin');
+    mkdirSync(join(target, 'inside'), { recursive: true });
+    expect(() => writeGazetteerArrays(target, small)).toThrow();
+    expect(readdirSync(dir).sort()).toEqual(['a.bin']);
   });
 });

@@ -89,6 +89,12 @@ const EnvSchema = z
     /** Fewest matches whose facets go to a facet thread (fewer are counted on the main thread). @default 20000 */
     SEARCH_INDEX_FACET_THREAD_MIN: z.coerce.number().int().min(0).default(20_000),
     /**
+     * Searches in progress at once from which facets go to a facet thread: a lone search
+     * counts them on the main thread, where it does not wait for a thread to wake and
+     * answer; 1 sends them whenever a thread can take them. @default 2
+     */
+    SEARCH_INDEX_FACET_THREAD_BUSY: z.coerce.number().int().min(1).default(2),
+    /**
      * Single-word searches whose facet counts over the index's base are made once, when a
      * base is ready, and kept for its life (README "Pinned words"): the words and prefixes
      * with the most matches, at most this many; 0 for none. @default 2000
@@ -198,6 +204,8 @@ export interface Config {
     /** Facet threads (0: none) and the fewest matches counted in one. */
     facetThreads: number;
     facetThreadMinMatches: number;
+    /** Searches in progress from which counts go to a thread. */
+    facetThreadBusy: number;
     pinnedWords: { max: number; minMatches: number };
   };
 }
@@ -293,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.SEARCH_INDEX_FACET_THREADS ??
         (e.NODE_ENV === 'test' ? 0 : Math.max(0, Math.min(4, availableParallelism() - 1))),
       facetThreadMinMatches: e.SEARCH_INDEX_FACET_THREAD_MIN,
+      facetThreadBusy: e.SEARCH_INDEX_FACET_THREAD_BUSY,
       pinnedWords: { max: e.SEARCH_INDEX_PINNED_WORDS, minMatches: e.SEARCH_INDEX_PINNED_MIN },
     },
   };

@@ -146,6 +146,7 @@ export async function createServices(
             ? new FacetThreads(config.searchIndex.facetThreads, {
                 logger,
                 minMatches: config.searchIndex.facetThreadMinMatches,
+                busyFrom: config.searchIndex.facetThreadBusy,
               })
             : null,
       })

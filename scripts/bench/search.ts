@@ -3,6 +3,7 @@
  * VACUUM ANALYZE and warm-ups, with the exact count statement timed alone beside them.
  */
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
@@ -184,10 +185,14 @@ export async function searchSideBySide(
     one.sql = await oneClient('sql');
     // Every facet counted at every request (the cache off), then as served (README "Facet cache").
     live.setFacetCacheSize(0);
+    const pauses = gcPauses();
     const uncounted = await oneClient('index');
+    const uncountedPauses = pauses.stop();
     const uncachedLoad = await underLoad(() => searchVia(db.services, 'index', c, after), seconds);
     live.setFacetCacheSize(facetCacheSize);
+    const cachedPauses = gcPauses();
     one.index = await oneClient('index');
+    const oneClientPauses = [...uncountedPauses, ...cachedPauses.stop()];
     paths.index = 0;
     paths.sql = 0;
     reasons.clear();
@@ -221,6 +226,7 @@ export async function searchSideBySide(
       ms(loaded.index.p99),
       fmt(Math.round(writing.perSecond)),
       ms(writing.p99),
+      oneClientPauses.length ? `${oneClientPauses.length} (max ${ms(Math.max(...oneClientPauses))})` : '0',
       answeredBy,
     ]);
   }
@@ -244,12 +250,32 @@ export async function searchSideBySide(
         `p99 (${CLIENTS})`,
         `index req/s (${CLIENTS}), cached, ${WRITES_PER_SECOND} writes/s`,
         `p99 (${CLIENTS}, writes)`,
+        `GC pauses ≥ ${GC_PAUSE_MS} ms, index one client`,
         'answered by',
       ],
       rows,
     ),
   );
   log(`load after: ${loadavg()}`);
+}
+
+/** GC pauses from this long are counted beside the one-client runs (their p99 is about their maximum). */
+const GC_PAUSE_MS = 5;
+
+/** The gateway's GC pauses of at least GC_PAUSE_MS from now until `stop()` (ms each). */
+function gcPauses(): { stop(): number[] } {
+  const seen: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.duration >= GC_PAUSE_MS) seen.push(e.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      for (const e of observer.takeRecords()) if (e.duration >= GC_PAUSE_MS) seen.push(e.duration);
+      observer.disconnect();
+      return seen;
+    },
+  };
 }
 
 /** Write transactions per second in the "under writes" runs (each changes 5 jobs). */

@@ -37,6 +37,8 @@ export class JobSearch {
   private readonly jobs: JobRepository;
   private readonly live: LiveSearchIndex | null;
   private readonly options: JobSearchOptions;
+  /** Searches between their start and their answer (facet threads serve only several). */
+  private inProgress = 0;
 
   constructor(jobs: JobRepository, live: LiveSearchIndex | null, options: JobSearchOptions) {
     this.jobs = jobs;
@@ -56,6 +58,21 @@ export class JobSearch {
     sort: SortOrder | undefined,
     page: PageRequest,
     facetNames: readonly FacetName[] = [],
+  ): Promise<JobPage & { facets?: JobFacets }> {
+    this.inProgress++;
+    try {
+      return await this.searchNow(em, filter, sort, page, facetNames);
+    } finally {
+      this.inProgress--;
+    }
+  }
+
+  private async searchNow(
+    em: Em,
+    filter: JobFilter,
+    sort: SortOrder | undefined,
+    page: PageRequest,
+    facetNames: readonly FacetName[],
   ): Promise<JobPage & { facets?: JobFacets }> {
     const quick = await this.withoutLogRead(em, filter, sort, page, facetNames);
     if (quick) return quick;
@@ -122,17 +139,24 @@ export class JobSearch {
 
   /** Facet counts alone (GraphQL's `facets` field). */
   async facets(em: Em, filter: JobFilter, names: readonly FacetName[]): Promise<JobFacets> {
-    const index = await this.currentIndex();
-    const answer =
-      index && (await this.queryIndex(index, filter, undefined, { offset: 0, limit: 0 }, fieldsOf(names)));
-    if (answer && answer !== 'unsupported') return pick(answer.facets!, names);
-    return this.jobs.facets(em, filter, names);
+    this.inProgress++;
+    try {
+      const index = await this.currentIndex();
+      const answer =
+        index && (await this.queryIndex(index, filter, undefined, { offset: 0, limit: 0 }, fieldsOf(names)));
+      if (answer && answer !== 'unsupported') return pick(answer.facets!, names);
+      return await this.jobs.facets(em, filter, names);
+    } finally {
+      this.inProgress--;
+    }
   }
 
   /**
-   * One index query. With facet threads, large counts over the base are made in a
-   * thread (facet-threads.ts) while this thread serves other requests, and the query
-   * runs again with them; if the threads fail, that second run counts here.
+   * One index query. With facet threads and other searches in progress, large counts
+   * over the base are made in a thread (facet-threads.ts) while this thread serves the
+   * others, and the query resumes with them; if the threads fail, it counts here. A
+   * lone search counts here: no one waits for this thread, and a thread's round trip
+   * only adds its wake-up.
    */
   private async queryIndex(
     index: SearchIndex,
@@ -142,7 +166,8 @@ export class JobSearch {
     facets: Array<keyof Facets>,
   ): Promise<IndexAnswer | 'unsupported'> {
     const threads = this.live?.facetThreads;
-    if (!threads?.size || facets.length === 0) return index.query(filter, sort, page, { facets });
+    if (!threads?.size || facets.length === 0 || this.inProgress < threads.busyFrom)
+      return index.query(filter, sort, page, { facets });
     const counting = threads.counting();
     let first: ReturnType<SearchIndex['query']> | undefined;
     try {

@@ -54,8 +54,10 @@ beforeAll(async () => {
     {
       NORMALIZE_THREADS: '0',
       SEARCH_INDEX_FACET_THREADS: '1',
-      // Every count over the base goes to the thread, however few the matches.
+      // Every count over the base goes to the thread, however few the matches, and
+      // whether or not other searches are in progress (these run one at a time).
       SEARCH_INDEX_FACET_THREAD_MIN: '0',
+      SEARCH_INDEX_FACET_THREAD_BUSY: '1',
       // Counted at every search (no cached counts to hide a wrong one).
       SEARCH_INDEX_FACET_CACHE: '0',
       // The seeded jobs exceed it: the index rebuilds its base with them (and sends it to the thread).
@@ -173,6 +175,37 @@ describe(`facet threads (${TEST_DB})`, () => {
     }
     // And JobSearch, which runs it again then, still answers as SQL does.
     await compareOne(createRng(SEED + 3), 'after a stale held run');
+  }, 120_000);
+
+  it('count a lone search on the main thread, and concurrent ones in the thread, with the same answers', async () => {
+    threads.busyFrom = 2; // the default: a thread only when another search is in progress
+    try {
+      const rng = createRng(SEED + 20);
+      const before = threads.answered;
+      for (let q = 0; q < 10; q++) await compareOne(rng, `lone search #${q}`);
+      expect(threads.answered).toBe(before);
+      // Eight at once: all but the first to start find others in progress.
+      const filters = Array.from({ length: 8 }, () => randomFilter(rng, vocabulary, NOW));
+      const page = { offset: 0, limit: 20 };
+      const answers = await Promise.all(
+        filters.map((f) => services.search.search(services.orm.em.fork(), f, undefined, page, FACET_NAMES)),
+      );
+      expect(threads.answered).toBeGreaterThan(before);
+      for (const [i, filter] of filters.entries()) {
+        const where = `concurrent #${i}: ${JSON.stringify(filter)}`;
+        const sql = await services.jobs.search(services.orm.em.fork(), filter, undefined, page);
+        expect(answers[i]!.total, where).toBe(sql.total);
+        expect(
+          answers[i]!.items.map((j) => j.id),
+          where,
+        ).toEqual(sql.items.map((j) => j.id));
+        expect(answers[i]!.facets, where).toEqual(
+          await services.jobs.facets(services.orm.em.fork(), filter, FACET_NAMES),
+        );
+      }
+    } finally {
+      threads.busyFrom = 1;
+    }
   }, 120_000);
 
   it('give the same answers while jobs are written (dead docs, small segments, a rebuilt base)', async () => {

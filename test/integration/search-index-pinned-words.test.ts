@@ -44,6 +44,7 @@ beforeAll(async () => {
       NORMALIZE_THREADS: '0',
       SEARCH_INDEX_FACET_THREADS: '1',
       SEARCH_INDEX_FACET_THREAD_MIN: '0',
+      SEARCH_INDEX_FACET_THREAD_BUSY: '1',
       // No cache: every facet not pinned is counted at every search.
       SEARCH_INDEX_FACET_CACHE: '0',
       SEARCH_INDEX_PINNED_MIN: String(MIN),

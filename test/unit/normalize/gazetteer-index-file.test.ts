@@ -129,6 +129,11 @@ describe('gazetteer arrays file', () => {
     expect(readGazetteerArrays(file)).toBeNull();
     writeFileSync(file, 'no newline');
     expect(readGazetteerArrays(file)).toBeNull();
+    // Texts that are not a list of strings.
+    for (const texts of [null, 'CH', ['CH', 7]]) {
+      writeGazetteerArrays(file, { ...small, texts: texts as string[] });
+      expect(readGazetteerArrays(file), JSON.stringify(texts)).toBeNull();
+    }
   });
 
   it('gives back what was written whatever the length of its header (the arrays start at a multiple of 8)', () => {
@@ -157,7 +162,8 @@ describe('gazetteer arrays file', () => {
       return readGazetteerArrays(file);
     };
     expect(withLength('slots', 4)).toEqual(small); // the file as written, rebuilt this way
-    for (const length of [-1, 1.5, 5, 1e9, 'x', null])
+    // 3.5 takes the bytes of 4 (aligned to 8): only the integer check tells it from them.
+    for (const length of [-1, 1.5, 3.5, 5, 1e9, 'x', null])
       expect(withLength('slots', length), `slots length ${String(length)}`).toBeNull();
     expect(withLength('longitudeOf', 3)).toBeNull();
   });

@@ -64,7 +64,7 @@ const FEE_AFTER =
  * Whether the amount at [start, end) of `text` is a benefit's, a target's or (without a
  * period) a fee's (BENEFIT_*, FEE_*), in any pay text.
  */
-export function isBenefitOrTarget(text: string, start: number, end: number, hasPeriod = false): boolean {
+export function isBenefitOrTarget(text: string, start: number, end: number, hasPeriod: boolean): boolean {
   return benefitOrTargetAround(sentence(text, start, end), hasPeriod);
 }
 
@@ -72,10 +72,11 @@ function benefitOrTargetAround(
   { before, after }: { before: string; after: string },
   hasPeriod: boolean,
 ): boolean {
+  // A split gives at least one piece: the last clause and the next words are always there.
   const clauses = foldText(before.slice(-80)).split(/[;,+]|\bplus\b/);
-  let clause = clauses.pop() ?? '';
+  let clause = clauses.pop()!;
   if (QUALIFIER_ONLY.test(clause) && clauses.length > 0) clause = `${clauses.pop()} ${clause}`;
-  const next = foldText(after.slice(0, 40)).split(/\bplus\b|\band\b|\bwith\b/)[0] ?? '';
+  const next = foldText(after.slice(0, 40)).split(/\bplus\b|\band\b|\bwith\b/)[0]!;
   if (BENEFIT_BEFORE.test(clause) || BENEFIT_AFTER.test(next)) return true;
   return !hasPeriod && (FEE_BEFORE.test(clause) || FEE_AFTER.test(next));
 }

@@ -196,3 +196,25 @@ describe('a place stated with a namesake tells where the other namesakes are', (
     ]);
   });
 });
+
+describe('a region or a city named alone before its country, and codes that name cities', () => {
+  it.each([
+    // A state alone before its country is the state, not a city named after it…
+    ['Colorado, United States', [p(null, 'CO', 'US')]],
+    ['Texas, United States', [p(null, 'TX', 'US')]],
+    // …unless the name is a city's own (its alias): New York is the city.
+    ['New York, United States', [p('New York', 'NY', 'US')]],
+    // A district, prefecture or province word names a region the gazetteer lacks.
+    ['Tel Aviv District, Israel', [p(null, 'Tel Aviv District', 'IL')]],
+    // Two cities, not Boston in New York State.
+    ['Boston, New York', [p('Boston', 'MA', 'US'), p('New York', 'NY', 'US')]],
+    // LA the city, not Louisiana.
+    ['Hollywood, LA', [p('Hollywood', 'CA', 'US')]],
+    // Two state codes are two states; the same code twice is the city named by it.
+    ['NJ, NY', [p(null, 'NJ', 'US'), p(null, 'NY', 'US')]],
+    ['NY, NY', [p('New York', 'NY', 'US')]],
+    ['DC, DC', [p('Washington', 'DC', 'US')]],
+  ])('%s', (text, want) => {
+    expect(places(text)).toEqual(want);
+  });
+});

@@ -133,5 +133,9 @@ describe('periods as real postings write them', () => {
     expect(
       findSalaryFigures('a paid contract on 1099 — $4,000–$6,000/month depending on experience'),
     ).toEqual([expect.objectContaining({ min: 4_000, max: 6_000, currency: '$', period: 'month' })]);
+    // With a qualifier before that number, the reading goes on after the number, not before it.
+    expect(findSalaryFigures('paid from 1099 — $4,000–$6,000/month')).toEqual([
+      expect.objectContaining({ min: 4_000, max: 6_000, currency: '$', period: 'month' }),
+    ]);
   });
 });

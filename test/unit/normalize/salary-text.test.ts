@@ -74,6 +74,9 @@ describe('amounts and ranges', () => {
   it('a code after the figures says which dollar sign it was ("$142,700 - $214,100 CAD", a real HN post)', () => {
     expect(one('$142,700 - $214,100 CAD')).toMatchObject({ min: 142_700, max: 214_100, currency: 'CAD' });
     expect(one('$15,000 MXN')).toMatchObject({ min: 15_000, currency: 'MXN' });
+    // Only the dollar sign is open to a code after it: other symbols name their currency.
+    expect(one('€60,000 CAD')).toMatchObject({ min: 60_000, currency: 'EUR' });
+    expect(one('£40,000 USD a year')).toMatchObject({ min: 40_000, currency: 'GBP' });
     // A plain dollar figure stays "$" (resolved by the posting's country).
     expect(one('$120,000 - $150,000')).toMatchObject({ currency: '$' });
   });

@@ -130,7 +130,7 @@ export function periodScaleAfter(trailing: string): PeriodScale | null {
     );
   if (!m) return null;
   // Scraped pages glue the next field on: "$5,122.96 monthlyDate Posted".
-  const written = m[2] ?? '';
+  const written = m[2] as string; // the word's group is not optional
   const word = written.replace(/(?<=[a-z])[A-Z].*$/, '');
   // French "par an" / "par année": "an" alone is English's article, so only after "par".
   if (m[1] !== undefined && /^par$/i.test(m[1]))
@@ -185,11 +185,12 @@ export function findSalaryFigures(text: string): SalaryFigures[] {
     // "$15,000 MXN": a code after the figures says which dollar sign it was.
     const code = [cur2, cur4].find((c) => c !== undefined && /^[A-Za-z]{3}$/.test(c));
     const currencyToken = (cur1 ?? cur3) === '$' && code ? code : (cur1 ?? cur2 ?? cur3 ?? cur4);
-    let first = scale(parseAmount(num1 ?? ''), suf1);
+    // The first amount is not optional in the pattern (num1 always matched).
+    let first = scale(parseAmount(num1 as string), suf1);
     const second = num2 !== undefined ? scale(parseAmount(num2), suf2) : null;
     // "150-180k": the suffix written once applies to both ends.
     if (second !== null && first !== null && !suf1 && suf2 && first < 1000)
-      first = scale(parseAmount(num1 ?? ''), suf2);
+      first = scale(parseAmount(num1 as string), suf2);
     const currency = currencyToken
       ? (SYMBOL_TO_CODE.get(currencyToken) ?? SYMBOL_TO_CODE.get(currencyToken.toUpperCase()) ?? null)
       : null;

@@ -214,6 +214,13 @@ describe('a region or a city named alone before its country, and codes that name
     ['NJ, NY', [p(null, 'NJ', 'US'), p(null, 'NY', 'US')]],
     ['NY, NY', [p('New York', 'NY', 'US')]],
     ['DC, DC', [p('Washington', 'DC', 'US')]],
+    // One part alone: a state, a country, or a city with its state's code and postal code glued on.
+    ['Colorado', [p(null, 'CO', 'US')]],
+    ['Ontario', [p(null, 'ON', 'CA')]],
+    ['Germany', [p(null, null, 'DE')]],
+    ['Walnut CA', [p('Walnut', 'CA', 'US')]],
+    ['Springfield IL', [p('Springfield', 'IL', 'US')]],
+    ['Portland ME 04101', [p('Portland', 'ME', 'US')]],
   ])('%s', (text, want) => {
     expect(places(text)).toEqual(want);
   });

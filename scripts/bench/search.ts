@@ -185,9 +185,9 @@ export async function searchSideBySide(
     one.sql = await oneClient('sql');
     // Every facet counted at every request (the cache off), then as served (README "Facet cache").
     live.setFacetCacheSize(0);
-    const pauses = gcPauses();
+    const countedPauses = gcPauses();
     const uncounted = await oneClient('index');
-    const uncountedPauses = pauses.stop();
+    const uncountedPauses = countedPauses.stop();
     const uncachedLoad = await underLoad(() => searchVia(db.services, 'index', c, after), seconds);
     live.setFacetCacheSize(facetCacheSize);
     const cachedPauses = gcPauses();

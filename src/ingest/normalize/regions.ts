@@ -5,6 +5,7 @@
  */
 import { foldText } from '../../domain/text.ts';
 import { packageCountries } from './country-region-data.ts';
+import { subdivisionNames } from './subdivision-names.ts';
 
 const US_STATES: Readonly<Record<string, string>> = {
   AL: 'Alabama',
@@ -120,7 +121,8 @@ export function lookupRegion(
   return match;
 }
 
-// Country → its first-level regions' folded names, from the package, on first use.
+// Country → its regions' folded names, from both packages (local spellings from one,
+// English and native from the other), on first use.
 let abroad: Map<string, Set<string>> | null = null;
 
 function regionsAbroad(): Map<string, Set<string>> {
@@ -130,14 +132,20 @@ function regionsAbroad(): Map<string, Set<string>> {
       (c) => [c.countryShortCode, new Set(c.regions.map((r) => foldText(r.name)))] as const,
     ),
   );
+  for (const [code, regionNames] of subdivisionNames()) {
+    const folded = abroad.get(code) ?? new Set<string>();
+    for (const name of regionNames) folded.add(foldText(name));
+    abroad.set(code, folded);
+  }
   return abroad;
 }
 
 /**
  * True when `text` names a first-level region of that country outside the US and Canada
  * ("Queensland" in AU, "Karnataka" in IN, "Noord-Holland" in NL), by the names of the
- * `country-region-data` package (ISO 3166-2 subdivisions; local spellings, so "Bayern"
- * but not "Bavaria"). Such a region is stored as written; it is no city.
+ * `country-region-data` package (ISO 3166-2 subdivisions, local spellings: "Bayern") and
+ * of `@countrystatecity/countries` (English and native: "Bavaria", "Catalonia", "Scotland").
+ * Such a region is stored as written; it is no city.
  */
 export function isRegionAbroad(text: string, countryCode: string | null): boolean {
   if (countryCode === null || countryCode === 'US' || countryCode === 'CA') return false;

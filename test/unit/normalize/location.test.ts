@@ -17,6 +17,10 @@ describe('parseLocations', () => {
     // A region of the country outside North America, from country-region-data: no city.
     ['Queensland, Australia', [p(null, 'Queensland', 'AU')]],
     ['Karnataka, India', [p(null, 'Karnataka', 'IN')]],
+    // ... and by its English name, from @countrystatecity/countries.
+    ['Bavaria, Germany', [p(null, 'Bavaria', 'DE')]],
+    ['Catalonia, Spain', [p(null, 'Catalonia', 'ES')]],
+    ['Scotland, United Kingdom', [p(null, 'Scotland', 'GB')]],
     // A city of that name there is the city.
     ['Dublin, Ireland', [p('Dublin', null, 'IE')]],
     ['Hamburg, Germany', [p('Hamburg', null, 'DE')]],

@@ -288,12 +288,20 @@ describe('isRegionAbroad: first-level regions outside the US and Canada', () => 
     ['  Karnataka ', 'IN'],
     ['Noord-Holland', 'NL'],
     ['Bayern', 'DE'],
+    // English names, from the second package: postings in English use them.
+    ['Bavaria', 'DE'],
+    ['Catalonia', 'ES'],
+    ['Scotland', 'GB'],
+    ['Lombardy', 'IT'],
+    ['Lower Saxony', 'DE'],
   ])('%j is a region of %s', (text, country) => {
     expect(isRegionAbroad(text, country)).toBe(true);
   });
 
   it.each([
-    ['Bavaria', 'DE'], // the package spells it Bayern
+    ['Bavaria', 'AT'],
+    // The second package's `native` field is not read: for Tuvalu's Nui it says "Great".
+    ['Great', 'TV'],
     ['Queensland', 'NZ'],
     ['Queensland', 'ZZ'],
     ['Queensland', null],

@@ -197,6 +197,19 @@ describe('a place stated with a namesake tells where the other namesakes are', (
   });
 });
 
+describe('leftovers of a split are no city', () => {
+  it.each([
+    // One letter ("Building A, Germany" after the building is dropped; an initial).
+    ['Z, Germany', [p(null, null, 'DE')]],
+    ['X, CA', [p(null, 'CA', 'US')]],
+    // The joining word of "Seattle or Tacoma" left alone before the state or country.
+    ['Or, WA', [p(null, 'WA', 'US')]],
+    ['And, Germany', [p(null, null, 'DE')]],
+  ])('%j', (text, expected) => {
+    expect(places(text)).toEqual(expected);
+  });
+});
+
 describe('a region or a city named alone before its country, and codes that name cities', () => {
   it.each([
     // A state alone before its country is the state, not a city named after it…

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { useEventIds } from './event-ids.ts';
+import { eventJobs, type Delivery } from './schema/job-events.ts';
+import { useSharedEventResults } from './shared-event-results.ts';
 import { exposeDomainError } from './errors.ts';
 import { useTrustedDocuments, type TrustedDocumentsOptions } from './trusted-documents.ts';
 import { buildSchema } from './schema/index.ts';
@@ -38,6 +40,9 @@ export function createGraphQL(services: GraphQLDeps, options: GraphQLOptions = {
     plugins: [
       useErrorCodes(),
       useEventIds(),
+      useSharedEventResults((payload, args) =>
+        eventJobs(payload as Delivery, args.contextValue as GraphQLContext),
+      ),
       useTrustedDocuments(options.trustedDocuments ?? { documents: new Map(), only: false }),
       EnvelopArmorPlugin({
         maxAliases: { n: 15 },

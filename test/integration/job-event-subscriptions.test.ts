@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEventPositions, parseEventId, type EventPosition } from '../../src/domain/event-id.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { createApp } from '../../src/http/create-app.ts';
+import { sharedParts } from '../../src/graphql/shared-event-results.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
 import { openSse, type SseStream } from '../helpers/sse.ts';
@@ -166,6 +167,47 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
     expectOrderedIds(fleet);
     await fleet.close();
     await changed.close();
+  });
+
+  it("executes each job's part once per document and variables, as the executor would per stream", async () => {
+    const selection = `__typename id t: title title @include(if: $withTitle) company { name } ... on Job { countryCode status }`;
+    const shared = `subscription ($f: JobFilter, $withTitle: Boolean!) { jobsAdded(filter: $f) { ${selection} } }`;
+    // A root fragment: left to yoga's own subscribe, the executor per stream as before.
+    const executed = `subscription ($f: JobFilter, $withTitle: Boolean!) { ...E }
+      fragment E on Subscription { jobsAdded(filter: $f) { ${selection} } }`;
+    const filter = { query: 'zyxshared' };
+    const before = { ...sharedParts };
+    const streams = await Promise.all([
+      openSse(base, shared, { f: filter, withTitle: true }),
+      openSse(base, shared, { f: filter, withTitle: true }),
+      openSse(base, shared, { f: filter, withTitle: false }),
+      openSse(base, executed, { f: filter, withTitle: true }),
+    ]);
+    await ingest(
+      'shared',
+      [1, 2, 3].map((k) => posting('shared', `s${k}`, `Zyxshared Rigger ${k}`)),
+    );
+    await caughtUp(streams, await headNow());
+    const jobs = (s: SseStream) => s.events.flatMap((e) => e.data?.jobsAdded as Record<string, unknown>[]);
+    const [first, second, untitled, byExecutor] = streams.map(jobs);
+    expect(first).toHaveLength(3);
+    expect(first).toEqual(byExecutor);
+    expect(second).toEqual(byExecutor);
+    // Another value of a variable is another part: no title here.
+    expect(untitled).toEqual(byExecutor!.map(({ title: _title, ...rest }) => rest));
+    expect(first![0]).toMatchObject({
+      __typename: 'Job',
+      company: { name: 'Company shared' },
+      status: 'OPEN',
+    });
+    // Three jobs, two sets of variables: six parts executed, the second stream's three reused.
+    expect(sharedParts.executed - before.executed).toBe(6);
+    expect(sharedParts.reused - before.reused).toBe(3);
+    for (const s of streams) {
+      expectOrderedIds(s);
+      expect(s.events.flatMap((e) => e.errors)).toEqual([]);
+      await s.close();
+    }
   });
 
   it('resumes from Last-Event-ID: exactly the missed events, in order, then live ones', async () => {

@@ -14,6 +14,7 @@ import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { setEventId } from '../event-ids.ts';
+import { isSingleJobEvent, type SingleJobEvent } from '../shared-event-results.ts';
 import { JobRef } from './job.ts';
 import { JobFilterInput, toJobFilter } from './job-filter.ts';
 
@@ -41,8 +42,22 @@ async function startPosition(ctx: GraphQLContext): Promise<EventPosition> {
 /** How long a stream waits, with only positions to send, before it sends the newest one. */
 const CHECKPOINT_MS = 1_000;
 
-interface Delivery {
+export interface Delivery {
   batch: EventBatch;
+}
+
+/**
+ * The jobs of an event, and its position recorded for the stream's SSE id. Also what
+ * shared-event-results.ts resolves a stream's events with, and the one job of the events
+ * it executes each job's part on (which record nothing).
+ */
+export function eventJobs(payload: Delivery | SingleJobEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
+  if (isSingleJobEvent(payload)) return Promise.resolve([payload.singleJob]);
+  const { batch } = payload;
+  if (batch.type === 'expired')
+    return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
+  setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
+  return ctx.services.liveJobs(batch.jobIds);
 }
 
 /** One subscription field: the jobs whose events moved them `change`-wise relative to the filter. */
@@ -101,11 +116,7 @@ function eventField(name: string, change: EventChange, description: string, argD
           stop();
         });
       },
-      resolve: async ({ batch }: Delivery, _args, ctx): Promise<JobRecord[]> => {
-        if (batch.type === 'expired') throw eventIdExpired(ctx.services.config.events.retentionHours);
-        setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
-        return ctx.services.liveJobs(batch.jobIds);
-      },
+      resolve: (payload: Delivery, _args, ctx) => eventJobs(payload, ctx),
     }),
   );
 }

@@ -1,0 +1,189 @@
+import { execute } from '@graphql-tools/executor';
+import { createGraphQLError } from '@graphql-tools/utils';
+import {
+  createSourceEventStream,
+  getOperationAST,
+  Kind,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { JobRecord } from '../domain/job-record.ts';
+
+/**
+ * One job's part of a live event, executed once per document rather than once per stream
+ * (README "Live events", issue 12 item 8).
+ *
+ * A subscription executes its selection for every event of every stream: with 1,000
+ * streams of `jobsAdded(filter)` following one ingest, the same job was completed field by
+ * field hundreds of times — the executor's result objects, paths and promises were a
+ * quarter of what the gateway allocated in the push bench. An event's data is
+ * `{ <field>: [job, …] }`, and each job's part depends only on the job, the document and its
+ * variables: here the streams of the event fields (`EVENT_FIELDS`) map their events
+ * themselves, each job's part executed once per document and variables (by the same
+ * executor, on an event of that one job) and reused by the other streams for a second
+ * while the job's version is the same (PART_TTL_MS). An event whose own resolution fails (an
+ * expired position), or a job whose part has errors, is executed as before, so that
+ * errors keep their paths and codes. Anything else — other documents, a root field with
+ * directives — is left to yoga's own subscribe.
+ */
+
+/** An event of one job, executed to make that job's part of the result. */
+export interface SingleJobEvent {
+  singleJob: JobRecord;
+}
+
+export const isSingleJobEvent = (payload: unknown): payload is SingleJobEvent =>
+  typeof payload === 'object' && payload !== null && 'singleJob' in payload;
+
+/** The subscription fields whose events are `[Job!]!` lists (schema/job-events.ts). */
+const EVENT_FIELDS = new Set(['jobsAdded', 'jobsClosed', 'jobsUpdated']);
+
+/** The one root field of a subscription this plugin maps itself: its response name, or null. */
+function eventFieldOf(document: DocumentNode, operationName: string | null | undefined): string | null {
+  const operation = getOperationAST(document, operationName);
+  if (operation?.operation !== 'subscription') return null;
+  const [field, ...more] = operation.selectionSet.selections;
+  if (more.length > 0 || field?.kind !== Kind.FIELD) return null;
+  if (!EVENT_FIELDS.has(field.name.value) || (field.directives?.length ?? 0) > 0) return null;
+  return field.alias?.value ?? field.name.value;
+}
+
+const documentIds = new WeakMap<DocumentNode, number>();
+let nextDocumentId = 0;
+
+function documentKey(args: ExecutionArgs): string {
+  let id = documentIds.get(args.document);
+  if (id === undefined) documentIds.set(args.document, (id = nextDocumentId++));
+  return `${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? {})}`;
+}
+
+/**
+ * How long a job's executed part is reused. Streams reading one page load its jobs a few
+ * milliseconds apart (separate gathered loads, separate records), so parts are kept by
+ * the job's id and version — its stored data's last change, its last sighting, its status
+ * — not by the record. What the version does not cover (its company's name, read through
+ * the company) may be this much older than the event; the event itself reaches a stream
+ * later than that.
+ */
+const PART_TTL_MS = 1_000;
+
+interface Part {
+  version: string;
+  /** Shared while it runs too: streams woken together ask for the same parts at once. */
+  part: Promise<unknown>;
+  at: number;
+}
+
+// Parts by document key and job id, in two generations of PART_TTL_MS: what a generation
+// did not reuse is dropped with it, so the memory is that of a second or two of events.
+let current = new Map<string, Part>();
+let previous = new Map<string, Part>();
+let generationStart = 0;
+
+const FAILED = Symbol('failed');
+
+/** Jobs' parts executed, and reused by another stream's event (tests; README "Live events"). */
+export const sharedParts = { executed: 0, reused: 0 };
+
+/** The job's part, executed on an event of that one job (FAILED when it has errors). */
+function jobPart(args: ExecutionArgs, field: string, key: string, job: JobRecord): Promise<unknown> {
+  const now = Date.now();
+  if (now - generationStart >= PART_TTL_MS) {
+    previous = current;
+    current = new Map();
+    generationStart = now;
+  }
+  const partKey = `${key}|${job.id}`;
+  const version = `${job.updatedAt.getTime()}|${job.lastSeenAt.getTime()}|${job.status}`;
+  const kept = current.get(partKey) ?? previous.get(partKey);
+  if (kept && kept.version === version && now - kept.at < PART_TTL_MS) {
+    sharedParts.reused++;
+    current.set(partKey, kept);
+    return kept.part;
+  }
+  sharedParts.executed++;
+  const rootValue: SingleJobEvent = { singleJob: job };
+  const part = (async () => {
+    try {
+      const result = (await execute({ ...args, rootValue })) as ExecutionResult;
+      const list = result.data?.[field];
+      return result.errors?.length || !Array.isArray(list) || list.length !== 1 ? FAILED : list[0];
+    } catch {
+      return FAILED;
+    }
+  })();
+  const entry: Part = { version, part, at: now };
+  current.set(partKey, entry);
+  // A part with errors is not kept: each stream's event is then executed whole, as before.
+  void part.then((p) => p === FAILED && current.get(partKey) === entry && current.delete(partKey));
+  return part;
+}
+
+/**
+ * The events of one stream as results: its source's payloads, each resolved by the field's
+ * resolver (`jobsOf`), then assembled from the jobs' shared parts.
+ */
+function mapEvents(
+  args: ExecutionArgs,
+  field: string,
+  source: AsyncIterator<unknown>,
+  jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
+): AsyncIterableIterator<ExecutionResult> {
+  const key = documentKey(args);
+  const asExecuted = (payload: unknown) =>
+    execute({ ...args, rootValue: payload }) as Promise<ExecutionResult>;
+  const iterator: AsyncIterableIterator<ExecutionResult> = {
+    async next() {
+      let step: IteratorResult<unknown>;
+      try {
+        step = await source.next();
+      } catch (error) {
+        // As the executor's own mapping reports a failed source.
+        throw createGraphQLError((error as Error).message, {
+          originalError: error as Error,
+          nodes: [getOperationAST(args.document, args.operationName)!],
+        });
+      }
+      if (step.done) return { done: true, value: undefined };
+      const payload = step.value;
+      const jobs = await jobsOf(payload, args).catch(() => null);
+      if (jobs === null) return { done: false, value: await asExecuted(payload) };
+      const items = await Promise.all(jobs.map((job) => jobPart(args, field, key, job)));
+      if (items.includes(FAILED)) return { done: false, value: await asExecuted(payload) };
+      return { done: false, value: { data: { [field]: items } } };
+    },
+    async return() {
+      await source.return?.();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+/**
+ * The plugin. `jobsOf` is the event fields' resolution of a payload into its jobs (with its
+ * side effects: the event id it records); null or a rejection leaves the payload to the
+ * executor.
+ */
+export function useSharedEventResults(
+  jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
+): Plugin {
+  return {
+    onSubscribe({ subscribeFn, setSubscribeFn }) {
+      setSubscribeFn(async (args) => {
+        const field = eventFieldOf(args.document, args.operationName);
+        if (field === null) return subscribeFn(args);
+        const source = await createSourceEventStream(args);
+        // A subscription that fails to start (a bad filter, a stale Last-Event-ID): yoga's
+        // own subscribe reports it, as it always has.
+        if (!isAsyncIterable(source)) return subscribeFn(args);
+        return mapEvents(args, field, source[Symbol.asyncIterator](), jobsOf);
+      });
+    },
+  };
+}

@@ -28,6 +28,8 @@ afterAll(() => {
 const indexFile = (dir: string) => {
   const files = readdirSync(dir).filter((f) => f.startsWith('gazetteer-index-'));
   expect(files).toHaveLength(1);
+  // Named by 16 hex digits of the hash and the byte order of the arrays in it.
+  expect(files[0]).toMatch(/^gazetteer-index-[0-9a-f]{16}-(?:LE|BE)\.bin$/);
   return join(dir, files[0]!);
 };
 

@@ -43,6 +43,10 @@ describe('gazetteer key cache', () => {
     writeFileSync(file, ['other rules', ...expected.slice(1)].join('\n'));
     expect(gazetteerKeys(NAMES, SOURCE, dir)).toEqual(expected);
     expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(expected[0]);
+    // …and so is every 61st after it: a damaged key 61 is noticed as well.
+    writeFileSync(file, expected.map((k, i) => (i === 61 ? 'damaged' : k)).join('\n'));
+    expect(gazetteerKeys(NAMES, SOURCE, dir)).toEqual(expected);
+    expect(readFileSync(file, 'utf8').split('\n')[61]).toBe(expected[61]);
     writeFileSync(file, expected.slice(0, 10).join('\n'));
     expect(gazetteerKeys(NAMES, SOURCE, dir)).toEqual(expected);
     expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(NAMES.length);
@@ -52,7 +56,10 @@ describe('gazetteer key cache', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gazetteer-keys-'));
     gazetteerKeys(NAMES, SOURCE, dir);
     gazetteerKeys(NAMES, new TextEncoder().encode('another cities.pbf'), dir);
-    expect(readdirSync(dir).filter((f) => f.startsWith('gazetteer-keys-'))).toHaveLength(2);
+    const files = readdirSync(dir).filter((f) => f.startsWith('gazetteer-keys-'));
+    expect(files).toHaveLength(2);
+    // Named by 16 hex digits of the hash.
+    for (const f of files) expect(f).toMatch(/^gazetteer-keys-[0-9a-f]{16}\.txt$/);
   });
 
   it('computes the keys when the cache cannot be written or is off', () => {

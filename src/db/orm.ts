@@ -11,6 +11,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { claimDirectory, type LockHolder } from './embedded-lock.ts';
 import { serveEmbedded, type EmbeddedServer } from './embedded-server.ts';
 import { ENTITIES } from './entities/index.ts';
+import { escapeLiteral } from './escape-literal.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager<AbstractSqlDriver>>;
@@ -115,6 +116,13 @@ export function concurrentTransactions(orm: Orm): boolean {
 
 /** Opens the database the configuration names: PostgreSQL, or PGlite in a directory. */
 export async function createOrm(db: DatabaseOptions, hooks: OrmHooks = {}): Promise<Orm> {
+  const orm = await openOrm(db, hooks);
+  // The platform's own escape is quadratic in garbage on long strings (escape-literal.ts).
+  (orm.em.getPlatform() as unknown as { escapeLiteral: (s: string) => string }).escapeLiteral = escapeLiteral;
+  return orm;
+}
+
+async function openOrm(db: DatabaseOptions, hooks: OrmHooks): Promise<Orm> {
   if (db.kind === 'postgres') {
     const url = new URL(db.url);
     const socketDir = url.searchParams.get('host');

@@ -4,7 +4,10 @@ import {
   createSourceEventStream,
   getOperationAST,
   Kind,
+  visit,
+  type ASTNode,
   type DocumentNode,
+  type FieldNode,
   type ExecutionArgs,
   type ExecutionResult,
 } from 'graphql';
@@ -40,23 +43,55 @@ export const isSingleJobEvent = (payload: unknown): payload is SingleJobEvent =>
 /** The subscription fields whose events are `[Job!]!` lists (schema/job-events.ts). */
 const EVENT_FIELDS = new Set(['jobsAdded', 'jobsClosed', 'jobsUpdated']);
 
-/** The one root field of a subscription this plugin maps itself: its response name, or null. */
-function eventFieldOf(document: DocumentNode, operationName: string | null | undefined): string | null {
+/** The one root field of a subscription this plugin maps itself, or null. */
+function eventFieldOf(document: DocumentNode, operationName: string | null | undefined): FieldNode | null {
   const operation = getOperationAST(document, operationName);
   if (operation?.operation !== 'subscription') return null;
   const [field, ...more] = operation.selectionSet.selections;
   if (more.length > 0 || field?.kind !== Kind.FIELD) return null;
   if (!EVENT_FIELDS.has(field.name.value) || (field.directives?.length ?? 0) > 0) return null;
-  return field.alias?.value ?? field.name.value;
+  return field;
+}
+
+/**
+ * The variables a job's part can depend on: those the field's selection uses (in its
+ * arguments and directives, and in the fragments it spreads), not those of the field's
+ * own arguments — each stream's filter is a variable, and the part does not depend on it.
+ */
+const selectionVariables = new WeakMap<FieldNode, string[]>();
+
+function variablesOfSelection(document: DocumentNode, field: FieldNode): string[] {
+  let names = selectionVariables.get(field);
+  if (names) return names;
+  const fragments = new Map(
+    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
+  );
+  const found = new Set<string>();
+  const spread = new Set<string>();
+  const walk = (node: ASTNode | undefined) =>
+    node &&
+    visit(node, {
+      Variable: (v) => void found.add(v.name.value),
+      FragmentSpread: (f) => {
+        if (spread.has(f.name.value)) return;
+        spread.add(f.name.value);
+        walk(fragments.get(f.name.value));
+      },
+    });
+  walk(field.selectionSet);
+  selectionVariables.set(field, (names = [...found].sort()));
+  return names;
 }
 
 const documentIds = new WeakMap<DocumentNode, number>();
 let nextDocumentId = 0;
 
-function documentKey(args: ExecutionArgs): string {
+/** What a job's part depends on besides the job: the document, its operation, the selection's variables. */
+function documentKey(args: ExecutionArgs, field: FieldNode): string {
   let id = documentIds.get(args.document);
   if (id === undefined) documentIds.set(args.document, (id = nextDocumentId++));
-  return `${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? {})}`;
+  const values = variablesOfSelection(args.document, field).map((name) => args.variableValues?.[name]);
+  return `${id}|${args.operationName ?? ''}|${JSON.stringify(values)}`;
 }
 
 /**
@@ -127,11 +162,12 @@ function jobPart(args: ExecutionArgs, field: string, key: string, job: JobRecord
  */
 function mapEvents(
   args: ExecutionArgs,
-  field: string,
+  field: FieldNode,
   source: AsyncIterator<unknown>,
   jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
 ): AsyncIterableIterator<ExecutionResult> {
-  const key = documentKey(args);
+  const key = documentKey(args, field);
+  const name = field.alias?.value ?? field.name.value;
   const asExecuted = (payload: unknown) =>
     execute({ ...args, rootValue: payload }) as Promise<ExecutionResult>;
   const iterator: AsyncIterableIterator<ExecutionResult> = {
@@ -150,9 +186,9 @@ function mapEvents(
       const payload = step.value;
       const jobs = await jobsOf(payload, args).catch(() => null);
       if (jobs === null) return { done: false, value: await asExecuted(payload) };
-      const items = await Promise.all(jobs.map((job) => jobPart(args, field, key, job)));
+      const items = await Promise.all(jobs.map((job) => jobPart(args, name, key, job)));
       if (items.includes(FAILED)) return { done: false, value: await asExecuted(payload) };
-      return { done: false, value: { data: { [field]: items } } };
+      return { done: false, value: { data: { [name]: items } } };
     },
     async return() {
       await source.return?.();

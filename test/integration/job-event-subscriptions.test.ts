@@ -182,6 +182,8 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
       openSse(base, shared, { f: filter, withTitle: true }),
       openSse(base, shared, { f: filter, withTitle: false }),
       openSse(base, executed, { f: filter, withTitle: true }),
+      // Another filter, the same selection: the filter is no variable of a job's part.
+      openSse(base, shared, { f: { query: 'zyxshared rigger' }, withTitle: true }),
     ]);
     await ingest(
       'shared',
@@ -189,10 +191,11 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
     );
     await caughtUp(streams, await headNow());
     const jobs = (s: SseStream) => s.events.flatMap((e) => e.data?.jobsAdded as Record<string, unknown>[]);
-    const [first, second, untitled, byExecutor] = streams.map(jobs);
+    const [first, second, untitled, byExecutor, otherFilter] = streams.map(jobs);
     expect(first).toHaveLength(3);
     expect(first).toEqual(byExecutor);
     expect(second).toEqual(byExecutor);
+    expect(otherFilter).toEqual(byExecutor);
     // Another value of a variable is another part: no title here.
     expect(untitled).toEqual(byExecutor!.map(({ title: _title, ...rest }) => rest));
     expect(first![0]).toMatchObject({
@@ -200,9 +203,10 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
       company: { name: 'Company shared' },
       status: 'OPEN',
     });
-    // Three jobs, two sets of variables: six parts executed, the second stream's three reused.
+    // Three jobs, two values of the selection's variable: six parts executed; the second
+    // stream's three and the other filter's three reused.
     expect(sharedParts.executed - before.executed).toBe(6);
-    expect(sharedParts.reused - before.reused).toBe(3);
+    expect(sharedParts.reused - before.reused).toBe(6);
     for (const s of streams) {
       expectOrderedIds(s);
       expect(s.events.flatMap((e) => e.errors)).toEqual([]);

@@ -5,7 +5,7 @@ import type { Orm } from './orm.ts';
 import type { EventChange, EventReader } from './repositories/job-event.repository.ts';
 
 /** Events one subscriber reads per statement. */
-const PAGE = 500;
+const PAGE = 2000;
 
 /**
  * What one subscriber is sent per page of the outbox: the ids of the jobs that moved as

@@ -10,7 +10,7 @@ import type {
 } from '../db/repositories/webhook-endpoint.repository.ts';
 
 /** Outbox events read per transaction while filling one endpoint. */
-const EVENTS_PER_READ = 500;
+const EVENTS_PER_READ = 2000;
 
 export interface BatchDeps {
   orm: Orm;

@@ -6,7 +6,7 @@ import {
   type MatchedEvent,
 } from '../db/repositories/job-event.repository.ts';
 import type { IndexJobRow, SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
-import type { EventPosition } from '../domain/event-id.ts';
+import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
 import type { JobFilter } from '../domain/job-filter.ts';
 import { Scratch } from './bitmap.ts';
 import { planFilter } from './filter-plan.ts';
@@ -89,6 +89,8 @@ const keyOf = (after: EventPosition, limit: number) => `${after.xid}:${after.seq
  */
 export class EventMatcher implements EventReader {
   private readonly pages = new Map<string, Promise<KeptPage>>();
+  /** The kept pages whose read has finished, by the same keys: where each starts and ends is known. */
+  private readonly settled = new Map<string, KeptPage>();
   private readonly repository: SearchIndexRepository;
   private readonly sql: EventReader;
   private readonly clock: () => Date;
@@ -106,8 +108,8 @@ export class EventMatcher implements EventReader {
     through: EventPosition,
     limit: number,
   ): Promise<EventPage> {
-    const page = await this.page(em, after, through, limit);
-    if (page.events.length === 0) return { horizon: page.horizon, events: [], count: 0, lastRead: null };
+    const { page, from } = await this.pageFrom(em, after, through, limit);
+    if (page.events.length === from) return { horizon: page.horizon, events: [], count: 0, lastRead: null };
     const scratch = new Scratch();
     try {
       const plan = planFilter(page.data, filter, this.clock(), scratch);
@@ -124,7 +126,7 @@ export class EventMatcher implements EventReader {
         (page.docIsAfter[doc] ? now : was)[event] = 1;
       }
       const events: MatchedEvent[] = [];
-      for (let i = 0; i < page.events.length; i++) {
+      for (let i = from; i < page.events.length; i++) {
         if (was[i] === 0 && now[i] === 0) continue;
         const e = page.events[i]!;
         const change = eventChange(e.same, was[i] === 1, now[i] === 1);
@@ -134,12 +136,46 @@ export class EventMatcher implements EventReader {
       return {
         horizon: page.horizon,
         events,
-        count: page.events.length,
+        count: page.events.length - from,
         lastRead: page.events.at(-1)!.position,
       };
     } finally {
       scratch.dispose();
     }
+  }
+
+  /**
+   * The page for a reader at `after`, and the first of its events after that position. A
+   * reader whose position lies inside a kept page (after its start, before its last event)
+   * takes the rest of that page, and from its end on reads the pages every other reader
+   * reads: webhook fills (whose cursors are where each endpoint was created, then wherever
+   * a fill round's view of the outbox ended) and the live streams (where each subscribed)
+   * otherwise followed pages cut at other places, and every event was read and indexed
+   * once for each.
+   */
+  private async pageFrom(
+    em: Em,
+    after: EventPosition,
+    through: EventPosition,
+    limit: number,
+  ): Promise<{ page: ImagePage; from: number }> {
+    for (const kept of this.settled.values()) {
+      const events = kept.page.events;
+      if (kept.limit !== limit || events.length === 0) continue;
+      if (compareEventPositions(kept.after, after) >= 0) continue;
+      if (compareEventPositions(after, events.at(-1)!.position) >= 0) continue;
+      const page = await this.page(em, kept.after, through, limit);
+      // The first event past the reader's position (positions ascend through the page).
+      let lo = 0;
+      let hi = page.events.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareEventPositions(page.events[mid]!.position, after) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      return { page, from: lo };
+    }
+    return { page: await this.page(em, after, through, limit), from: 0 };
   }
 
   /**
@@ -161,8 +197,11 @@ export class EventMatcher implements EventReader {
     }
     const read = this.readPage(em, after, through, limit);
     this.pages.set(key, read);
-    // A failed read is not kept: the next reader tries again.
-    read.catch(() => this.pages.get(key) === read && this.pages.delete(key));
+    read.then(
+      (kept) => this.pages.get(key) === read && this.settled.set(key, kept),
+      // A failed read is not kept: the next reader tries again.
+      () => this.pages.get(key) === read && this.pages.delete(key),
+    );
     while (this.pages.size > PAGES_KEPT) {
       const [oldest, promise] = this.pages.entries().next().value!;
       this.evict(oldest, promise);
@@ -198,6 +237,7 @@ export class EventMatcher implements EventReader {
   private evict(key: string, promise: Promise<KeptPage>): void {
     if (this.pages.get(key) !== promise) return;
     this.pages.delete(key);
+    this.settled.delete(key);
     promise.then(
       (kept) => setTimeout(() => disposeIndexData(kept.page.data), DISPOSE_AFTER_MS).unref(),
       () => undefined,

@@ -101,24 +101,38 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
       more: boolean;
     }[] = [];
     for (const endpoint of pending) {
-      const page = await deps.eventReader.read(
-        deps.orm.em.fork(),
-        endpoint.filter,
-        endpoint.cursor,
-        last,
-        EVENTS_PER_READ,
-      );
-      if (compareEventPositions(page.horizon, endpoint.cursor) > 0)
-        deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
-          endpointId: endpoint.id,
-        });
-      reads.push({
+      // Pages read until the endpoint has caught up with this round's view or has a batch's
+      // worth of jobs: a delivery per page made small deliveries, each an attempt, a claim
+      // and a write-back (the push bench: 1,100 deliveries of 18 jobs for 20,000 jobs).
+      const read = {
         endpoint,
-        added: page.events.filter((e) => e.change === 'entered').map((e) => e.jobId),
-        closed: page.events.filter((e) => e.change === 'left').map((e) => e.jobId),
-        to: page.lastRead ?? last,
-        more: page.count === EVENTS_PER_READ,
-      });
+        added: [] as string[],
+        closed: [] as string[],
+        to: endpoint.cursor,
+        more: true,
+      };
+      while (read.more && read.added.length + read.closed.length < deps.batchSize) {
+        const page = await deps.eventReader.read(
+          deps.orm.em.fork(),
+          endpoint.filter,
+          read.to,
+          last,
+          EVENTS_PER_READ,
+        );
+        if (compareEventPositions(page.horizon, read.to) > 0)
+          deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
+            endpointId: endpoint.id,
+          });
+        for (const e of page.events)
+          if (e.change === 'entered') read.added.push(e.jobId);
+          else if (e.change === 'left') read.closed.push(e.jobId);
+        // More to read when the page ended before this round's view of the outbox: a full
+        // page, or the rest of a page the streams read (the shared reader's pages end where
+        // their first reader's view ended).
+        read.more = page.lastRead !== null && compareEventPositions(page.lastRead, last) < 0;
+        read.to = page.lastRead ?? last;
+      }
+      reads.push(read);
     }
     // Every endpoint's jobs in one read (through the gateway's shared loader when it has one).
     const ids = [...new Set(reads.flatMap((r) => [...r.added, ...r.closed]))];

@@ -344,6 +344,38 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     expect(compared).toBeGreaterThan(200);
   });
 
+  it('takes a reader whose position is inside a kept page onto that page: the rest of it, then the pages the others read', async () => {
+    // A matcher of its own, its pages read here: a reader from the outbox's start reads
+    // pages of 9; readers from the middle of those pages (a webhook endpoint's cursor, a
+    // stream that subscribed then) take each page's rest and end where it ends.
+    const matcher = new EventMatcher(new SearchIndexRepository(), services.jobEventLog, () => NOW);
+    const em = () => services.orm.em.fork();
+    const head = await services.jobEventLog.head(em());
+    const PAGE = 9;
+    const filter: JobFilter = { status: 'any' };
+    const pages: { after: EventPosition; lastRead: EventPosition }[] = [];
+    for (let at = head.horizon; pages.length < 5;) {
+      const page = await matcher.read(em(), filter, at, head.last!, PAGE);
+      if (page.count < PAGE) break;
+      pages.push({ after: at, lastRead: page.lastRead! });
+      at = page.lastRead!;
+    }
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    let compared = 0;
+    for (const { after, lastRead } of pages) {
+      // The events of this page, as the SQL reader reads them.
+      const whole = await services.jobEventLog.read(em(), filter, after, head.last!, PAGE);
+      const inside = whole.events[3]!.position;
+      const rest = await matcher.read(em(), filter, inside, head.last!, PAGE);
+      const sqlRest = await services.jobEventLog.read(em(), filter, inside, lastRead, PAGE);
+      expect(rest.lastRead).toEqual(lastRead);
+      expect(rest.count).toBe(sqlRest.count);
+      expect(rest.events).toEqual(sqlRest.events.filter((e) => e.change !== null));
+      compared += rest.events.length;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it("follows a kept page's joins: a membership added after the page was read counts once the page has aged", async () => {
     // A matcher of its own, so that the page is read here; the images never change, but
     // what they join (memberships, company names) may: an aged page reads those again.

@@ -29,6 +29,8 @@ export interface BatchDeps {
   deliveries: WebhookDeliveryRepository;
   batchSize: number;
   onWarning: (message: string, details: Record<string, unknown>) => void;
+  /** Deliveries were committed (a group's transaction): the sender may claim them now. */
+  onFilled?: () => void;
 }
 
 /** The webhook body's view of a job (README "Webhooks"): the REST contract's names. */
@@ -163,9 +165,10 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
         mine.map((r) => ({ id: r.endpoint.id, to: r.to })),
       );
       written += rows.length;
-      return mine;
+      return { mine, filled: rows.length > 0 };
     });
-    pending = done.filter((r) => r.more).map((r) => ({ ...r.endpoint, cursor: r.to }));
+    if (done.filled) deps.onFilled?.();
+    pending = done.mine.filter((r) => r.more).map((r) => ({ ...r.endpoint, cursor: r.to }));
   }
   return written;
 }

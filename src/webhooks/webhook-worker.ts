@@ -128,7 +128,9 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     // Sending does not wait for the filling: what is due goes out while new events are
     // turned into deliveries, and a delivery filled meanwhile goes with the next claims.
     if (deps.sendWhileFilling) {
-      await Promise.all([fillDeliveries(deps), send()]);
+      // Each group's deliveries are claimed as soon as they are committed: waiting for the
+      // round's last group kept them filled but unsent for seconds (filled → sent p99 4.5 s).
+      await Promise.all([fillDeliveries({ ...deps, onFilled: () => void send() }), send()]);
       await send();
     } else {
       await fillDeliveries(deps);

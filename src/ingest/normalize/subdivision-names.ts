@@ -18,11 +18,17 @@ let names: ReadonlyMap<string, readonly string[]> | null = null;
 
 /** Country code (ISO 3166-1 alpha-2) → the names of its subdivisions, as the package writes them. */
 export function subdivisionNames(): ReadonlyMap<string, readonly string[]> {
-  if (names !== null) return names;
-  // The data folder holds one folder per country, "Germany-DE", with its states.json.
-  const data = dirname(
-    createRequire(import.meta.url).resolve('@countrystatecity/countries/data/countries.json'),
+  names ??= readSubdivisionNames(
+    dirname(createRequire(import.meta.url).resolve('@countrystatecity/countries/data/countries.json')),
   );
+  return names;
+}
+
+/**
+ * The names under the package's data folder: one folder per country, named
+ * "<Country_Name>-<code>" ("Germany-DE", "Guinea-Bissau-GW"), each with its states.json.
+ */
+export function readSubdivisionNames(data: string): ReadonlyMap<string, readonly string[]> {
   const byCountry = new Map<string, string[]>();
   for (const entry of readdirSync(data, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
@@ -33,6 +39,5 @@ export function subdivisionNames(): ReadonlyMap<string, readonly string[]> {
       states.map((s) => s.name),
     );
   }
-  names = byCountry;
-  return names;
+  return byCountry;
 }

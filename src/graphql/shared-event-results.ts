@@ -111,49 +111,55 @@ interface Part {
   at: number;
 }
 
-// Parts by document key and job id, in two generations of PART_TTL_MS: what a generation
-// did not reuse is dropped with it, so the memory is that of a second or two of events.
-let current = new Map<string, Part>();
-let previous = new Map<string, Part>();
-let generationStart = 0;
-
 const FAILED = Symbol('failed');
 
-/** Jobs' parts executed, and reused by another stream's event (tests; README "Live events"). */
+/** Jobs' parts executed, and reused by another stream's event, in this process (tests; README "Live events"). */
 export const sharedParts = { executed: 0, reused: 0 };
 
-/** The job's part, executed on an event of that one job (FAILED when it has errors). */
-function jobPart(args: ExecutionArgs, field: string, key: string, job: JobRecord): Promise<unknown> {
-  const now = Date.now();
-  if (now - generationStart >= PART_TTL_MS) {
-    previous = current;
-    current = new Map();
-    generationStart = now;
-  }
-  const partKey = `${key}|${job.id}`;
-  const version = `${job.updatedAt.getTime()}|${job.lastSeenAt.getTime()}|${job.status}`;
-  const kept = current.get(partKey) ?? previous.get(partKey);
-  if (kept && kept.version === version && now - kept.at < PART_TTL_MS) {
-    sharedParts.reused++;
-    current.set(partKey, kept);
-    return kept.part;
-  }
-  sharedParts.executed++;
-  const rootValue: SingleJobEvent = { singleJob: job };
-  const part = (async () => {
-    try {
-      const result = (await execute({ ...args, rootValue })) as ExecutionResult;
-      const list = result.data?.[field];
-      return result.errors?.length || !Array.isArray(list) || list.length !== 1 ? FAILED : list[0];
-    } catch {
-      return FAILED;
+/**
+ * One GraphQL endpoint's parts by document key and job id, in two generations of
+ * PART_TTL_MS: what a generation did not reuse is dropped with it, so the memory is that of
+ * a second or two of events.
+ */
+class Parts {
+  private current = new Map<string, Part>();
+  private previous = new Map<string, Part>();
+  private generationStart = 0;
+
+  /** The job's part, executed on an event of that one job (FAILED when it has errors). */
+  of(args: ExecutionArgs, field: string, key: string, job: JobRecord): Promise<unknown> {
+    const now = Date.now();
+    if (now - this.generationStart >= PART_TTL_MS) {
+      this.previous = this.current;
+      this.current = new Map();
+      this.generationStart = now;
     }
-  })();
-  const entry: Part = { version, part, at: now };
-  current.set(partKey, entry);
-  // A part with errors is not kept: each stream's event is then executed whole, as before.
-  void part.then((p) => p === FAILED && current.get(partKey) === entry && current.delete(partKey));
-  return part;
+    const partKey = `${key}|${job.id}`;
+    const version = `${job.updatedAt.getTime()}|${job.lastSeenAt.getTime()}|${job.status}`;
+    const kept = this.current.get(partKey) ?? this.previous.get(partKey);
+    if (kept && kept.version === version && now - kept.at < PART_TTL_MS) {
+      sharedParts.reused++;
+      this.current.set(partKey, kept);
+      return kept.part;
+    }
+    sharedParts.executed++;
+    const rootValue: SingleJobEvent = { singleJob: job };
+    const part = (async () => {
+      try {
+        const result = (await execute({ ...args, rootValue })) as ExecutionResult;
+        const list = result.data?.[field];
+        return result.errors?.length || !Array.isArray(list) || list.length !== 1 ? FAILED : list[0];
+      } catch {
+        return FAILED;
+      }
+    })();
+    const entry: Part = { version, part, at: now };
+    const generation = this.current;
+    generation.set(partKey, entry);
+    // A part with errors is not kept: each stream's event is then executed whole, as before.
+    void part.then((p) => p === FAILED && generation.get(partKey) === entry && generation.delete(partKey));
+    return part;
+  }
 }
 
 /**
@@ -165,6 +171,7 @@ function mapEvents(
   field: FieldNode,
   source: AsyncIterator<unknown>,
   jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
+  parts: Parts,
 ): AsyncIterableIterator<ExecutionResult> {
   const key = documentKey(args, field);
   const name = field.alias?.value ?? field.name.value;
@@ -186,7 +193,7 @@ function mapEvents(
       const payload = step.value;
       const jobs = await jobsOf(payload, args).catch(() => null);
       if (jobs === null) return { done: false, value: await asExecuted(payload) };
-      const items = await Promise.all(jobs.map((job) => jobPart(args, name, key, job)));
+      const items = await Promise.all(jobs.map((job) => parts.of(args, name, key, job)));
       if (items.includes(FAILED)) return { done: false, value: await asExecuted(payload) };
       return { done: false, value: { data: { [name]: items } } };
     },
@@ -209,6 +216,7 @@ function mapEvents(
 export function useSharedEventResults(
   jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
 ): Plugin {
+  const parts = new Parts();
   return {
     onSubscribe({ subscribeFn, setSubscribeFn }) {
       setSubscribeFn(async (args) => {
@@ -218,7 +226,7 @@ export function useSharedEventResults(
         // A subscription that fails to start (a bad filter, a stale Last-Event-ID): yoga's
         // own subscribe reports it, as it always has.
         if (!isAsyncIterable(source)) return subscribeFn(args);
-        return mapEvents(args, field, source[Symbol.asyncIterator](), jobsOf);
+        return mapEvents(args, field, source[Symbol.asyncIterator](), jobsOf, parts);
       });
     },
   };

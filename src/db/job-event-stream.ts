@@ -4,7 +4,7 @@ import type { JobEventFeed } from './job-events.ts';
 import type { Orm } from './orm.ts';
 import type { EventChange, EventReader } from './repositories/job-event.repository.ts';
 
-/** Events one subscriber reads per statement. */
+/** Events one subscriber reads per page: an ingest batch (1,000) fits one; webhook fills read pages of the same size. */
 const PAGE = 2000;
 
 /**

@@ -9,7 +9,7 @@ import type {
   WebhookEndpointRepository,
 } from '../db/repositories/webhook-endpoint.repository.ts';
 
-/** Outbox events read per transaction while filling one endpoint. */
+/** Outbox events per read while filling an endpoint (the live streams' page size: they share pages). */
 const EVENTS_PER_READ = 2000;
 
 export interface BatchDeps {

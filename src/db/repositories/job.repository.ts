@@ -18,7 +18,7 @@ import {
 } from './job-filter.sql.ts';
 import { JOB_COLUMNS, toJobRecord } from './job-row.ts';
 import { logMovedSql, type LogPosition } from './search-index.repository.ts';
-import { buildKeyset, readKey, withoutKey } from './page-key.sql.ts';
+import { buildKeyset, readKey } from './page-key.sql.ts';
 
 /**
  * Reads may go to a streaming replica (DATABASE_REPLICA_URLS); without replicas the
@@ -96,10 +96,7 @@ export class JobRepository {
       [...where.params, ...keyset.where.params, page.limit, page.offset],
       READ,
     );
-    const items = await this.withLastSeen(
-      em,
-      rows.map((row) => toJobRecord(withoutKey(row))),
-    );
+    const items = await this.withLastSeen(em, rows);
     return { items, total: await this.countMatches(em, filter), keys: rows.map((r) => readKey(r, keyOrder)) };
   }
 
@@ -137,10 +134,7 @@ export class JobRepository {
     // A page past the end has no rows to carry the total: count (none on a first page: nothing matches).
     const first = page.offset === 0 && !page.after && !page.before;
     const total = rows.length > 0 ? Number(rows[0]!.total) : first ? 0 : await this.countMatches(em, filter);
-    const items = await this.withLastSeen(
-      em,
-      rows.map(({ total: _total, ...row }) => toJobRecord(withoutKey(row))),
-    );
+    const items = await this.withLastSeen(em, rows);
     return { items, total, keys: rows.map((r) => readKey(r, 'relevance')) };
   }
 
@@ -231,11 +225,9 @@ export class JobRepository {
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     const ordered = ids.map((id) => byId.get(id));
     if (ordered.some((r) => r === undefined)) return null;
-    const items = ordered.map((row) => {
-      const { last_seen: lastSeen, log_moved: _, ...rest } = row!;
-      const job = toJobRecord(withoutKey(rest));
-      return { ...job, lastSeenAt: lastSeen ? new Date(lastSeen as string) : job.firstSeenAt };
-    });
+    const items = ordered.map((row) =>
+      toJobRecord(row!, row!.last_seen ? new Date(row!.last_seen as string) : null),
+    );
     return { items, keys: ordered.map((r) => readKey(r!, keyOrder)), ...(logAt && { logMoved }) };
   }
 
@@ -296,7 +288,7 @@ export class JobRepository {
       [arrayLiteral(keys)],
       READ,
     );
-    const records = await this.withLastSeen(em, rows.map(toJobRecord));
+    const records = await this.withLastSeen(em, rows);
     const byId = new Map(records.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -306,16 +298,16 @@ export class JobRepository {
    * so that a re-poll writes no job row). One statement for the page, after it is cut:
    * computed in the page query, it ran for every row an OFFSET skips.
    */
-  private async withLastSeen(em: Em, jobs: Omit<JobRecord, 'lastSeenAt'>[]): Promise<JobRecord[]> {
+  private async withLastSeen(em: Em, jobs: Record<string, unknown>[]): Promise<JobRecord[]> {
     if (jobs.length === 0) return [];
     const rows = await em.execute<{ job_id: string; at: string | Date }[]>(
       `select job_id, max(last_seen_at) as at from source_posting
         where job_id = any(?::uuid[])
         group by job_id`,
-      [arrayLiteral(jobs.map((j) => j.id))],
+      [arrayLiteral(jobs.map((j) => String(j.id)))],
       READ,
     );
     const seen = new Map(rows.map((r) => [String(r.job_id), new Date(r.at)]));
-    return jobs.map((j) => ({ ...j, lastSeenAt: seen.get(j.id) ?? j.firstSeenAt }));
+    return jobs.map((j) => toJobRecord(j, seen.get(String(j.id)) ?? null));
   }
 }

@@ -65,9 +65,3 @@ export function buildKeyset(order: SortOrder, page: PageRequest, prefix = ''): K
 export function readKey(row: Record<string, unknown>, order: SortOrder): string[] {
   return PAGE_KEY_PARTS[order].map((_, i) => String(row[`k${i}`]));
 }
-
-/** The row without its key columns. */
-export function withoutKey(row: Record<string, unknown>): Record<string, unknown> {
-  const { k0: _k0, k1: _k1, k2: _k2, ...rest } = row;
-  return rest;
-}

@@ -237,4 +237,51 @@ describe('a top-N count over a base and what small segments add', () => {
       expect(top(sums), `seed ${seed}`).toEqual(top(brute));
     }
   });
+
+  it('lists from the per-doc codes only the values that can reach the summed top N, each counted exactly', () => {
+    let leftOut = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const rnd = random(300 + seed);
+      const docCount = 4000 + Math.floor(rnd() * 4000);
+      const values = 100 + Math.floor(rnd() * 300);
+      const { valuesOf, bitmaps } = field(rnd, docCount, values, 0.05);
+      const index = new ValueIndex(bitmaps, docCount);
+      expect(index.lanes).toBeDefined();
+      // Small results: the per-doc codes are read (below an eighth of the docs with a top N).
+      const docs = someDocs(rnd, docCount, 0.02 + rnd() * 0.08);
+      const result = new Bitmap(docs);
+      const extra = new Map<string, number>();
+      for (let i = 0; i < 5 + Math.floor(rnd() * 60); i++) {
+        const value = rnd() < 0.2 ? `new${i}` : `v${Math.floor(values * rnd())}`;
+        extra.set(value, 1 + Math.floor(rnd() ** 3 * docs.length * 0.05));
+      }
+      const listed = index.counts(result, () => docs, 20, extra);
+      const brute = bruteCounts(valuesOf, docs);
+      // Each listed value's count is exact, and every value left out sums below every
+      // one of the top 20 sums (so it cannot be among them, ties included).
+      const summed = [...brute]
+        .map(([value, count]) => count + (extra.get(value) ?? 0))
+        .sort((a, b) => b - a);
+      const least = summed[19] ?? 0;
+      const names = new Set(listed.map((f) => f.value));
+      for (const { value, count } of listed) expect(count, `seed ${seed} ${value}`).toBe(brute.get(value));
+      for (const [value, count] of brute)
+        if (!names.has(value)) {
+          expect(count + (extra.get(value) ?? 0), `seed ${seed} ${value}`).toBeLessThan(least);
+          leftOut++;
+        }
+      const sums = new Map(extra);
+      for (const { value, count } of listed) sums.set(value, (sums.get(value) ?? 0) + count);
+      const all = new Map(extra);
+      for (const [value, count] of brute) all.set(value, (all.get(value) ?? 0) + count);
+      const top = (m: Map<string, number>) =>
+        best(
+          [...m].map(([value, count]) => ({ value, count })),
+          20,
+        );
+      expect(top(sums), `seed ${seed}`).toEqual(top(all));
+    }
+    // The point of it: most counted values do not cross to the caller.
+    expect(leftOut).toBeGreaterThan(500);
+  });
 });

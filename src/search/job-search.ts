@@ -125,7 +125,10 @@ export class JobSearch {
     // No page to read (no match, or past the last): the log is asked alone.
     const rows =
       answer.ids.length > 0
-        ? await this.jobs.pageByIds(em, filter, sort, answer.ids, at.log)
+        ? await this.jobs.pageByIds(em, filter, sort, answer.ids, {
+            logAt: at.log,
+            ...(answer.scores && { scores: answer.scores }),
+          })
         : { items: [], keys: [], logMoved: await this.live!.logMoved(at.log) };
     if (!rows || rows.logMoved) return undefined;
     this.options.onAnswer?.('index');
@@ -184,7 +187,13 @@ export class JobSearch {
       // and only the facets are made (a second whole run was a third of such a search's
       // work on this thread).
       const facetsNow = first.resume(replay);
-      if (facetsNow) return { ids: first.ids, total: first.total, facets: facetsNow };
+      if (facetsNow)
+        return {
+          ids: first.ids,
+          total: first.total,
+          ...(first.scores && { scores: first.scores }),
+          facets: facetsNow,
+        };
       // The index as of now (a write may have been applied meanwhile; the first run's may
       // be gone): counts made for other docs are not used, those are counted here.
       const now = this.live?.index();

@@ -25,6 +25,8 @@ export interface IndexAnswer {
   total: number;
   /** The facets asked for (all of them for `facets: true`). */
   facets?: Partial<Facets>;
+  /** A ranked page's relevance per id, as SQL computes it (domain/relevance.ts). */
+  scores?: number[];
   /** The facets were not counted: `counting` deferred some counts (facet-threads.ts). */
   deferred?: true;
 }
@@ -176,7 +178,11 @@ export class SearchIndex {
           parts.length === 1
             ? pageOfOne(parts[0]!, ranked, order, page, scratch)
             : pageOfMany(parts, ranked, order, page, scratch);
-      const answer: IndexAnswer = { ids: refs.map((r) => r.data.ids[r.doc]!), total };
+      const answer: IndexAnswer = {
+        ids: refs.map((r) => r.data.ids[r.doc]!),
+        total,
+        ...(ranked && { scores: refs.map((r) => r.score!) }),
+      };
       const fields = options.facets === true ? FACET_FIELDS : options.facets || [];
       if (fields.length === 0) return answer;
       const filtered = this.baseFacets ? filterKey(filter) : null;
@@ -285,7 +291,7 @@ function countPreceding(
   }
   let count = 0;
   for (const c of relevanceClasses(parts, scratch)) {
-    const classScore = c.counts.reduce((sum, n, tier) => sum + n * tierScore(tier), 0);
+    const classScore = scoreOf(c.counts);
     // Classes come best first, and a class's score orders as its tier counts do (TIER_BASE).
     if (classScore < score) break;
     if (classScore > score) count += c.size;
@@ -297,11 +303,16 @@ function countPreceding(
   return count;
 }
 
-/** A job of a segment. */
+/** A job of a segment; in a ranked page, with its relevance score. */
 interface Ref {
   data: IndexData;
   doc: number;
+  score?: number;
 }
+
+/** A relevance class's score: its tier counts' scores summed, as SQL sums its words'. */
+const scoreOf = (counts: readonly number[]): number =>
+  counts.reduce((sum, n, tier) => sum + n * tierScore(tier), 0);
 
 interface Keyed extends Ref {
   key: OrderKey;
@@ -316,32 +327,40 @@ function pageOfOne(
   scratch: Scratch,
 ): Ref[] {
   const { data, result } = part;
-  const docs = ranked
-    ? pageOfTiers(
-        (function* () {
-          for (const t of new RelevanceSplit(result, part.words, scratch).classes()) yield t.docs;
-        })(),
-        page,
-      )
-    : order === 'salary'
+  if (ranked)
+    return pageOfTiers(
+      data,
+      (function* () {
+        for (const t of new RelevanceSplit(result, part.words, scratch).classes())
+          yield { docs: t.docs, score: scoreOf(t.counts) };
+      })(),
+      page,
+    );
+  const docs =
+    order === 'salary'
       ? data.salaryOrder.page(result, page.offset, page.limit)
       : order === 'first_seen'
         ? data.firstSeenOrder.page(result, page.offset, page.limit)
-        : pageOfTiers([result], page);
-  return docs.map((doc) => ({ data, doc }));
+        : null;
+  return docs ? docs.map((doc) => ({ data, doc })) : pageOfTiers(data, [{ docs: result }], page);
 }
 
 /** A page over tiers, best first, each newest first (highest doc number first). */
-function pageOfTiers(tiers: Iterable<Bitmap>, page: PageRequest): number[] {
-  const out: number[] = [];
+function pageOfTiers(
+  data: IndexData,
+  tiers: Iterable<{ docs: Bitmap; score?: number }>,
+  page: PageRequest,
+): Ref[] {
+  const out: Ref[] = [];
   let skip = page.offset;
-  for (const tier of tiers) {
-    const size = tier.size;
+  for (const { docs, score } of tiers) {
+    const size = docs.size;
     if (skip >= size) {
       skip -= size;
       continue;
     }
-    for (let i = size - 1 - skip; i >= 0 && out.length < page.limit; i--) out.push(tier.select(i)!);
+    for (let i = size - 1 - skip; i >= 0 && out.length < page.limit; i--)
+      out.push({ data, doc: docs.select(i)!, score });
     skip = 0;
     if (out.length >= page.limit) break;
   }
@@ -494,7 +513,9 @@ function pageOfMany(
     }
     const small = sortedSmall(rest, (p) => c.small.get(p.data), 'newest');
     const big = c.base ? newestOf(base.data, c.base) : undefined;
-    out.push(...mergedPage(base.data, big, small, 'newest', skip, page.limit - out.length));
+    const score = scoreOf(c.counts);
+    for (const ref of mergedPage(base.data, big, small, 'newest', skip, page.limit - out.length))
+      out.push({ data: ref.data, doc: ref.doc, score });
     skip = 0;
     if (out.length >= page.limit) break;
   }

@@ -100,6 +100,49 @@ describe(`search index freshness (${TEST_DB})`, () => {
     }
   }, 120_000);
 
+  it('reads a ranked page against the index with the keys SQL gives, and never shows a job whose words changed since', async () => {
+    const { live, search, counter, paths } = await deafIndex();
+    try {
+      const em = () => services.orm.em.fork();
+      const capybara = makeJob({ title: 'Capybara Account Manager', board: 'fresh-words' });
+      const [whole, prefix, described] = await storeJobs(services, [
+        capybara,
+        makeJob({ title: 'Accountable Capybara Lead', board: 'fresh-words' }),
+        makeJob({
+          title: 'Manager',
+          descriptionText: 'Capybara accounts',
+          descriptionHtml: '<p>Capybara accounts</p>',
+          board: 'fresh-words',
+        }),
+      ]);
+      const filter = { query: 'capybara account' };
+      // The first search reads the unannounced write; the next ones are quiet.
+      await search.search(em(), filter, undefined, page);
+      const reads = counter.reads;
+      const quick = await search.search(em(), filter, undefined, page);
+      expect(counter.reads).toBe(reads);
+      expect(paths.at(-1)).toBe('index');
+      const sql = await services.jobs.search(em(), filter, undefined, page);
+      expect(quick.items.map((j) => j.id)).toEqual([whole, prefix, described]);
+      expect(quick.items.map((j) => j.id)).toEqual(sql.items.map((j) => j.id));
+      // The cursors' keys, relevance first: the index's scores, equal to SQL's relevance.
+      expect(quick.keys).toEqual(sql.keys);
+      expect(new Set(quick.keys.map((k) => k[0])).size).toBe(3);
+      // The same job, its words changed and not announced: the page read finds the log
+      // moved (the words are not tested again in SQL on the quick path), and the search
+      // that follows has read the change.
+      await storeJobs(services, [
+        { ...capybara, title: 'Wombat Handler', normalizedTitle: 'wombat handler' },
+      ]);
+      const after = await search.search(em(), filter, undefined, page);
+      expect(after.items.map((j) => j.id)).toEqual([prefix, described]);
+      expect(after.total).toBe(2);
+      expect(counter.reads).toBeGreaterThan(reads);
+    } finally {
+      await live.stop();
+    }
+  }, 120_000);
+
   it('applies a write on its NOTIFY, with no search and no poll', async () => {
     const live = services.search.index!;
     const inIndex = () => {

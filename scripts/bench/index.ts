@@ -47,7 +47,14 @@ export async function runBench(opts: BenchOptions): Promise<void> {
       );
     log();
     log('## Search index beside SQL (JobSearch, ms; exact totals and every facet on both paths)');
-    for (const db of dbs) await searchSideBySide(db, opts.repeats, SEARCH_BUDGET_MS, 3);
+    for (const db of dbs)
+      await searchSideBySide(
+        db,
+        opts.repeats,
+        SEARCH_BUDGET_MS,
+        3,
+        db.name === 'PostgreSQL' ? pg.dataDir : null,
+      );
   } finally {
     for (const db of dbs) await db.close().catch(() => undefined);
     await pg.dispose();

@@ -12,6 +12,8 @@ import { FACET_NAMES } from '../../src/domain/job-facets.ts';
 import type { Services } from '../../src/services.ts';
 import type { Db } from './ingest.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
+import { postgresCpuSeconds } from './postgres.ts';
+import { threadCpuSeconds, type ThreadKind } from './thread-cpu.ts';
 
 interface SearchCase {
   name: string;
@@ -136,6 +138,8 @@ export async function searchSideBySide(
   repeats: number,
   budgetMs: number,
   seconds: number,
+  /** PostgreSQL's data directory, for its CPU per request (null: not shown). */
+  dataDir: string | null = null,
 ): Promise<void> {
   const live = db.services.search.index;
   if (!live) return log('search index: off (SEARCH_INDEX=false); side-by-side skipped');
@@ -168,6 +172,7 @@ export async function searchSideBySide(
   };
   db.services.searchPaths.add(count);
   const rows: (string | number)[][] = [];
+  const cpuRows: (string | number)[][] = [];
   for (const c of SEARCH_CASES) {
     const after = await keyBefore(db.services, c);
     const one: Record<Path, number[]> = { sql: [], index: [] };
@@ -188,7 +193,9 @@ export async function searchSideBySide(
     const countedPauses = gcPauses();
     const uncounted = await oneClient('index');
     const uncountedPauses = countedPauses.stop();
+    const cpu0 = { threads: threadCpuSeconds(), pg: postgresCpuSeconds(dataDir) };
     const uncachedLoad = await underLoad(() => searchVia(db.services, 'index', c, after), seconds);
+    cpuRows.push(cpuPerRequest(c.name, cpu0, dataDir, uncachedLoad.requests));
     live.setFacetCacheSize(facetCacheSize);
     const cachedPauses = gcPauses();
     one.index = await oneClient('index');
@@ -257,6 +264,16 @@ export async function searchSideBySide(
     ),
   );
   log(`load after: ${loadavg()}`);
+  log();
+  log(
+    `CPU per request, facets counted, ${CLIENTS} clients (µs; /proc, this process's threads and the server's):`,
+  );
+  log(
+    table(
+      ['query', 'main thread', 'worker threads', 'GC threads', 'other', 'PostgreSQL', 'sum', 'load'],
+      cpuRows,
+    ),
+  );
 }
 
 /** GC pauses from this long are counted beside the one-client runs (their p99 is about their maximum). */
@@ -337,7 +354,41 @@ async function underLoad(run: () => Promise<unknown>, seconds: number) {
   );
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { perSecond: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99) };
+  return {
+    perSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    requests: times.length,
+  };
+}
+
+/**
+ * Where a counted request's CPU went at 16 clients, µs per request by thread kind and
+ * PostgreSQL's server processes (on 2 cores the sum bounds the requests per second).
+ */
+function cpuPerRequest(
+  name: string,
+  before: { threads: Map<ThreadKind, number>; pg: number | null },
+  dataDir: string | null,
+  requests: number,
+): (string | number)[] {
+  const threads = threadCpuSeconds();
+  const pg = postgresCpuSeconds(dataDir);
+  const us = (seconds: number | null) =>
+    seconds === null ? '–' : fmt(Math.round((seconds * 1e6) / Math.max(1, requests)));
+  const kind = (k: ThreadKind) => (threads.get(k) ?? 0) - (before.threads.get(k) ?? 0);
+  const all = ['main', 'worker', 'gc', 'other'].reduce((n, k) => n + kind(k as ThreadKind), 0);
+  const server = pg === null || before.pg === null ? null : pg - before.pg;
+  return [
+    name,
+    us(kind('main')),
+    us(kind('worker')),
+    us(kind('gc')),
+    us(kind('other')),
+    us(server),
+    us(all + (server ?? 0)),
+    loadavg().split(' ')[0]!,
+  ];
 }
 
 /** Per query: warm-ups (`warmUp`), then `repeats` runs or until `budgetMs` is spent (at least 5 runs). */

@@ -162,6 +162,49 @@ export class FacetCodes {
       (how === 'grouped' ||
         (how === 'auto' && docs.length > this.groups.reduce((n, g) => n + g.mask + 1, 0)));
     const flagged = grouped ? this.countGrouped(docs, counts) : this.countDirect(docs, counts);
+    return this.lists(counts, flagged);
+  }
+
+  /**
+   * The layout a fused pass (fused-count.ts) counts the packed codes with, when they are
+   * counted through the groups' histograms (at most three groups): each group's shift
+   * and mask, its histogram of two copies (docs alternate between them), and room for
+   * the docs with several values of a field (at most every such doc, +1). Else null.
+   */
+  fusedLayout(): {
+    words: Uint32Array;
+    groups: readonly { shift: number; mask: number }[];
+    histograms: Uint32Array[];
+    room: Uint32Array;
+  } | null {
+    if (this.groups.length > 3) return null;
+    const histograms = (this.histograms ??= this.groups.map(
+      (group) => new Uint32Array(2 * (group.mask + 1)),
+    ));
+    this.room ??= new Uint32Array(this.several.size + 1);
+    return { words: this.words, groups: this.groups, histograms, room: this.room };
+  }
+
+  /** Room for a fused pass's several-valued docs (fusedLayout). */
+  private room?: Uint32Array;
+
+  /** Whether a pass over `docs` matches is counted through the histograms (see count). */
+  groupedFor(docs: number): boolean {
+    return this.groups.length <= 3 && docs > this.groups.reduce((n, g) => n + g.mask + 1, 0);
+  }
+
+  /** A fused pass's counts: from the histograms it filled (zeroed here) and the first `m` docs of the room. */
+  fusedLists(m: number): Map<PackedFacet, { value: string; count: number }[]> {
+    const counts = new Uint32Array(this.countsSize + 1);
+    this.readGroups(counts);
+    return this.lists(counts, this.room!.subarray(0, m));
+  }
+
+  /** Per-slot counts with the several-valued docs' codes added, as lists per field. */
+  private lists(
+    counts: Uint32Array,
+    flagged: Uint32Array,
+  ): Map<PackedFacet, { value: string; count: number }[]> {
     const s = this.slots;
     for (let i = 0; i < flagged.length; i++)
       for (const [slot, codes] of this.several.get(flagged[i]!)!)
@@ -247,6 +290,14 @@ export class FacetCodes {
       g.forEach((group, k) => h[k]![(w >>> group.shift) & group.mask]!++);
       if (w >>> SEVERAL_BIT) flags.add(docs[last]!);
     }
+    this.readGroups(counts);
+    return flags.docs();
+  }
+
+  /** Each histogram cell's count (both copies) added to its slots' codes; the histograms zeroed. */
+  private readGroups(counts: Uint32Array): void {
+    const g = this.groups;
+    const h = this.histograms!;
     g.forEach((group, k) => {
       const histogram = h[k]!;
       const cells = group.mask + 1;
@@ -259,7 +310,6 @@ export class FacetCodes {
       }
       histogram.fill(0);
     });
-    return flags.docs();
   }
 
   /** One increment per slot and doc (few docs: less than reading back the histograms). */

@@ -1,6 +1,7 @@
 import { FACET_NAMES, type FacetName } from '../domain/job-facets.ts';
 import type { Bitmap } from './bitmap.ts';
 import { PACKED_FACETS, type PackedFacet } from './facet-codes.ts';
+import { fusedCount } from './fused-count.ts';
 import type { IndexData, ValueField } from './index-data.ts';
 
 /** One facet value and how many jobs of the current search have it. */
@@ -125,14 +126,42 @@ function fieldCounter(
   const codes = data.facetCodes;
   const asked = PACKED_FACETS.filter((f) => fields.includes(f) && codes.has(f));
   let packed: Map<PackedFacet, Counts> | null | undefined;
+  // The many-valued fields counted in the same pass as the packed codes (fused-count.ts).
+  const perCode = new Map<ValueField, Uint32Array>();
   const fromPacked = (field: PackedFacet): Counts | undefined => {
-    if (packed === undefined) packed = codes.pays(result.size, asked) ? codes.count(readDocs()) : null;
+    if (packed === undefined) packed = countPacked();
     return packed?.get(field);
   };
+  const countPacked = (): Map<PackedFacet, Counts> | null => {
+    if (!codes.pays(result.size, asked)) return null;
+    const many = fields
+      .filter((f) => f !== 'salary' && !isPacked(f))
+      .map((f) => f as ValueField)
+      .filter((f) => data.values[f].codesFor(result.size));
+    if (many.length > 0) {
+      const fused = fusedCount(
+        codes,
+        many.map((f) => data.values[f].codesFor(result.size)!),
+        readDocs(),
+      );
+      if (fused) {
+        many.forEach((f, i) => perCode.set(f, fused.perCode[i]!));
+        return fused.packed;
+      }
+    }
+    return codes.count(readDocs());
+  };
   return {
-    list: (field: ValueField, top = Infinity, extra?: ReadonlyMap<string, number>): Counts =>
-      (isPacked(field) ? fromPacked(field) : undefined) ??
-      data.values[field].counts(result, readDocs, top, extra),
+    list: (field: ValueField, top = Infinity, extra?: ReadonlyMap<string, number>): Counts => {
+      if (isPacked(field)) {
+        const counts = fromPacked(field);
+        if (counts) return counts;
+      } else if (asked.length > 0 && packed === undefined) packed = countPacked();
+      const codeCounts = perCode.get(field);
+      return codeCounts
+        ? data.values[field].listOfCodes(codeCounts, top, extra)
+        : data.values[field].counts(result, readDocs, top, extra);
+    },
     salary: (): Counts =>
       fromPacked('salary') ??
       data.salaryBands.map(({ value, docs }) => ({ value, count: result.andCardinality(docs) })),

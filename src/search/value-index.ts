@@ -84,17 +84,8 @@ export class ValueIndex {
   ): { value: string; count: number }[] {
     const out: { value: string; count: number }[] = [];
     const share = result.size / this.docCount;
-    if (this.perDoc && share < (top === Infinity ? SCAN_SHARE_ALL : SCAN_SHARE_TOP)) {
-      const { names } = this.perDoc;
-      const counts = countPerDoc(this.perDoc, docs());
-      const least = top === Infinity ? 0 : leastInTop(counts, names, top, extra);
-      for (let code = 1; code <= names.length; code++) {
-        const count = counts[code]!;
-        if (count > 0 && (least === 0 || count + (extra?.get(names[code - 1]!) ?? 0) >= least))
-          out.push({ value: names[code - 1]!, count });
-      }
-      return out;
-    }
+    if (this.perDoc && share < (top === Infinity ? SCAN_SHARE_ALL : SCAN_SHARE_TOP))
+      return this.listOfCodes(countPerDoc(this.perDoc, docs()), top, extra);
     this.bySize ??= [...this.bitmaps]
       .map(([value, bitmap]) => ({ value, bitmap, size: bitmap.size }))
       .sort((a, b) => b.size - a.size);
@@ -113,6 +104,34 @@ export class ValueIndex {
         best.splice(i, 0, sum);
         if (best.length > top) best.pop();
       }
+    }
+    return out;
+  }
+
+  /**
+   * The per-doc codes when a count over `resultSize` docs reads them whatever its top
+   * (a fused pass reads them with other fields': fused-count.ts); else undefined.
+   */
+  codesFor(resultSize: number): PerDoc | undefined {
+    return this.perDoc && resultSize / this.docCount < SCAN_SHARE_TOP ? this.perDoc : undefined;
+  }
+
+  /**
+   * `counts` lists from per-code counts (index: code, as countPerDoc or a fused pass
+   * makes them): values with none left out, and with a `top`, those that cannot reach it.
+   */
+  listOfCodes(
+    counts: Uint32Array,
+    top = Infinity,
+    extra?: ReadonlyMap<string, number>,
+  ): { value: string; count: number }[] {
+    const { names } = this.perDoc!;
+    const out: { value: string; count: number }[] = [];
+    const least = top === Infinity ? 0 : leastInTop(counts, names, top, extra);
+    for (let code = 1; code <= names.length; code++) {
+      const count = counts[code]!;
+      if (count > 0 && (least === 0 || count + (extra?.get(names[code - 1]!) ?? 0) >= least))
+        out.push({ value: names[code - 1]!, count });
     }
     return out;
   }
@@ -158,7 +177,7 @@ function leastInTop(
  * two lanes ~0.1 ms). Each lane counts into its own histogram: a lane holds mostly
  * the same few codes (0 above all), and increments of one cell wait on each other.
  */
-interface PerDoc {
+export interface PerDoc {
   names: string[];
   lanes: Lanes;
   /**
@@ -176,7 +195,7 @@ interface PerDoc {
   flagged: Uint32Array;
 }
 
-type Lanes = 1 | 2 | 4 | 8;
+export type Lanes = 1 | 2 | 4 | 8;
 const LANE_CHOICES: readonly Lanes[] = [1, 2, 4, 8];
 
 /**
@@ -262,13 +281,24 @@ function countPerDoc(p: PerDoc, docs: Uint32Array): Uint32Array {
       }
       break;
   }
+  return perDocCounts(p, m);
+}
+
+/**
+ * Counts per code (index: code) from a pass's lane histograms, which it zeroes for the
+ * next, and the values in `more` of the first `m` docs of `flagged` (the pass's matches
+ * whose last lane held the flag).
+ */
+export function perDocCounts(p: PerDoc, m: number): Uint32Array {
+  const { histograms: h, flag } = p;
+  const s = flag + 1;
   const counts = new Uint32Array(s);
   for (let lane = 0; lane < p.lanes; lane++) {
     const at = lane * s;
     for (let code = 1; code < flag; code++) counts[code]! += h[at + code]!;
   }
   h.fill(0);
-  if (m > 0) countExtras(p.more, flagged.subarray(0, m), counts);
+  if (m > 0) countExtras(p.more, p.flagged.subarray(0, m), counts);
   return counts;
 }
 

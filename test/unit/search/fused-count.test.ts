@@ -3,18 +3,10 @@ import { Bitmap } from '../../../src/search/bitmap.ts';
 import { FacetCodes, PACKED_FACETS, type PackedFacet } from '../../../src/search/facet-codes.ts';
 import { fusedCount } from '../../../src/search/fused-count.ts';
 import { ValueIndex } from '../../../src/search/value-index.ts';
+import { createRng } from '../../helpers/random-search.ts';
 
 /** A seeded generator, so a failure names its case. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = (seed: number) => createRng(seed).next;
 
 /** Each doc's values of one field: none, up to `most`, and one in fifty a few more. */
 function values(

@@ -158,9 +158,7 @@ export class FacetCodes {
     const counts = new Uint32Array(this.countsSize + 1);
     // Three groups at most (31 bits whose slots group badly take four: then directly).
     const grouped =
-      this.groups.length <= 3 &&
-      (how === 'grouped' ||
-        (how === 'auto' && docs.length > this.groups.reduce((n, g) => n + g.mask + 1, 0)));
+      how === 'grouped' ? this.groups.length <= 3 : how === 'auto' && this.groupedFor(docs.length);
     const flagged = grouped ? this.countGrouped(docs, counts) : this.countDirect(docs, counts);
     return this.lists(counts, flagged);
   }

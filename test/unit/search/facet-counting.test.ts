@@ -205,6 +205,13 @@ describe('value index counts of a many-valued field', () => {
   });
 });
 
+/** The summed top 20 of a value → count map, as facets.ts lists it. */
+const top = (m: Map<string, number>) =>
+  best(
+    [...m].map(([value, count]) => ({ value, count })),
+    20,
+  );
+
 describe('a top-N count over a base and what small segments add', () => {
   it('settles the summed top N as a brute-force count does, whatever the small segments hold', () => {
     for (let seed = 1; seed <= 12; seed++) {
@@ -229,11 +236,6 @@ describe('a top-N count over a base and what small segments add', () => {
       const brute = new Map(extra);
       for (const [value, count] of bruteCounts(valuesOf, docs))
         brute.set(value, (brute.get(value) ?? 0) + count);
-      const top = (m: Map<string, number>) =>
-        best(
-          [...m].map(([value, count]) => ({ value, count })),
-          20,
-        );
       expect(top(sums), `seed ${seed}`).toEqual(top(brute));
     }
   });
@@ -274,11 +276,6 @@ describe('a top-N count over a base and what small segments add', () => {
       for (const { value, count } of listed) sums.set(value, (sums.get(value) ?? 0) + count);
       const all = new Map(extra);
       for (const [value, count] of brute) all.set(value, (all.get(value) ?? 0) + count);
-      const top = (m: Map<string, number>) =>
-        best(
-          [...m].map(([value, count]) => ({ value, count })),
-          20,
-        );
       expect(top(sums), `seed ${seed}`).toEqual(top(all));
     }
     // The point of it: most counted values do not cross to the caller.

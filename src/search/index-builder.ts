@@ -3,7 +3,7 @@ import type {
   IndexJobRow,
   IndexMembershipRow,
 } from '../db/repositories/search-index.repository.ts';
-import { Bitmap, KeyedBitmapsBuilder } from './bitmap.ts';
+import { Bitmap, KeyedBitmapsBuilder, type Postings } from './bitmap.ts';
 import { FacetCodes } from './facet-codes.ts';
 import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
 import { FACET_VALUE_FIELDS, VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
@@ -129,12 +129,16 @@ export class JobIndexBuilder {
     return this.parts(words, values);
   }
 
-  /** The collected parts, plain (what a snapshot stores); `assembleIndexData` makes the index. */
+  /**
+   * The collected parts, plain (what a snapshot stores); `assembleIndexData` makes the
+   * index. For the small indexes built while serving (a segment of changed jobs, a page of
+   * live events): a word of few jobs is a doc array, not a native bitmap (Postings).
+   */
   finish(): IndexParts {
     return this.parts(
-      Object.fromEntries(TEXT_FIELDS.map((f) => [f, this.words[f].finish()])) as Record<
+      Object.fromEntries(TEXT_FIELDS.map((f) => [f, this.words[f].finishPostings()])) as Record<
         TextField,
-        Map<string, Bitmap>
+        Map<string, Postings>
       >,
       Object.fromEntries(VALUE_FIELDS.map((f) => [f, this.values[f].finish()])) as Record<
         ValueField,
@@ -144,7 +148,7 @@ export class JobIndexBuilder {
   }
 
   private parts(
-    words: Record<TextField, Map<string, Bitmap>>,
+    words: Record<TextField, Map<string, Postings>>,
     values: Record<ValueField, Map<string, Bitmap>>,
   ): IndexParts {
     const parts: IndexParts = {
@@ -185,7 +189,7 @@ export interface IndexParts {
   /** Each job's coordinates (its places with both), in compressed-row form. */
   geo: GeoPoints;
   /** Per text field: word → jobs. */
-  words: Record<TextField, Map<string, Bitmap>>;
+  words: Record<TextField, Map<string, Postings>>;
   /** Per value field: value → jobs. */
   values: Record<ValueField, Map<string, Bitmap>>;
   /** lower(unaccent(name)) and normalized name → company ids. */

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { Bitmap } from './bitmap.ts';
+import { Bitmap, type Postings } from './bitmap.ts';
 import { VALUE_FIELDS, type ValueField } from './index-data.ts';
 import type { IndexParts } from './index-builder.ts';
 import type { GeoPoints } from './geo-index.ts';
@@ -171,15 +171,21 @@ async function writeParts(w: BlockWriter, parts: IndexParts, meta: SnapshotMeta)
       await w.flush();
     };
     start();
-    for (const [key, bitmap] of groupOf(parts, group)) {
-      const need = 8 + Buffer.byteLength(key) + bitmap.getSerializationSizeInBytes('portable');
-      if (count > 0 && !w.fits(need)) {
-        await end();
-        start();
+    for (const [key, postings] of groupOf(parts, group)) {
+      // A small index's doc arrays (bitmap.ts Postings) are written as the bitmaps they stand for.
+      const bitmap = postings instanceof Uint32Array ? new Bitmap(postings) : postings;
+      try {
+        const need = 8 + Buffer.byteLength(key) + bitmap.getSerializationSizeInBytes('portable');
+        if (count > 0 && !w.fits(need)) {
+          await end();
+          start();
+        }
+        writeText(w, key);
+        writeBitmap(w, bitmap);
+        count++;
+      } finally {
+        if (bitmap !== postings) bitmap.dispose();
       }
-      writeText(w, key);
-      writeBitmap(w, bitmap);
-      count++;
     }
     await end();
   }
@@ -231,7 +237,7 @@ function writeBitmap(w: BlockWriter, bitmap: Bitmap): void {
   bitmap.serialize('portable', w.take(n));
 }
 
-function groupOf(parts: IndexParts, group: (typeof GROUPS)[number]): Map<string, Bitmap> {
+function groupOf(parts: IndexParts, group: (typeof GROUPS)[number]): Map<string, Postings> {
   return group.kind === 'words'
     ? parts.words[group.field as TextField]
     : parts.values[group.field as ValueField];

@@ -1,4 +1,4 @@
-import { Bitmap, EMPTY } from './bitmap.ts';
+import { Bitmap, disposePostings, EMPTY, postingsSize, unionOf, type Postings } from './bitmap.ts';
 
 /** The three parts of the text, kept apart for the relevance tiers. */
 export const TEXT_FIELDS = ['title', 'company', 'description'] as const;
@@ -21,9 +21,9 @@ export interface PrefixMatch {
 /** One field's words, sorted, with their jobs: a prefix is a contiguous range of words. */
 class FieldTerms {
   readonly terms: string[];
-  readonly bitmaps: Bitmap[];
+  readonly bitmaps: Postings[];
 
-  constructor(byTerm: Map<string, Bitmap>) {
+  constructor(byTerm: Map<string, Postings>) {
     // Code-unit order: every word starting with a prefix lies in one run, whatever the letters.
     this.terms = [...byTerm.keys()].sort();
     this.bitmaps = this.terms.map((t) => byTerm.get(t)!);
@@ -40,16 +40,16 @@ class FieldTerms {
     return lo;
   }
 
-  /** The bitmap of the word itself, if any job has it (owned by the index). */
-  exactly(word: string): Bitmap | undefined {
+  /** The jobs of the word itself, if any job has it (owned by the index). */
+  exactly(word: string): Postings | undefined {
     const i = this.lowerBound(word);
     return this.terms[i] === word ? this.bitmaps[i] : undefined;
   }
 
-  /** The bitmaps of every word starting with `prefix`. */
-  withPrefix(prefix: string): Bitmap[] {
+  /** The jobs of every word starting with `prefix`. */
+  withPrefix(prefix: string): Postings[] {
     const lo = this.lowerBound(prefix);
-    const out: Bitmap[] = [];
+    const out: Postings[] = [];
     for (let i = lo; i < this.terms.length && this.terms[i]!.startsWith(prefix); i++)
       out.push(this.bitmaps[i]!);
     return out;
@@ -74,7 +74,7 @@ export class TermIndex {
   /** Cached unions disposed so far: a query holding one across an await checks it (search-index.ts). */
   evictions = 0;
 
-  constructor(byField: Record<TextField, Map<string, Bitmap>>, maxCached = 4096) {
+  constructor(byField: Record<TextField, Map<string, Postings>>, maxCached = 4096) {
     this.maxCached = maxCached;
     this.fields = {
       title: new FieldTerms(byField.title),
@@ -106,14 +106,18 @@ export class TermIndex {
     const description = this.fields.description.withPrefix(prefix);
     const all = [...title, ...company, ...description];
     const whole = TEXT_FIELDS.map((f) => this.fields[f].exactly(prefix)).filter((b) => b !== undefined);
+    // New bitmaps (unionOf copies even one): the cache disposes what it evicts, and the
+    // words' own must stay.
+    const union = (list: Postings[]) => (list.length ? unionOf(list) : EMPTY);
+    const titleWhole = this.fields.title.exactly(prefix);
+    const companyWhole = this.fields.company.exactly(prefix);
     const m: PrefixMatch = {
-      title: title.length ? Bitmap.orMany(title) : EMPTY,
-      company: company.length ? Bitmap.orMany(company) : EMPTY,
-      any: all.length ? Bitmap.orMany(all) : EMPTY,
-      // Copies: the cache disposes what it evicts, and the words' own bitmaps must stay.
-      titleWhole: this.fields.title.exactly(prefix)?.clone() ?? EMPTY,
-      companyWhole: this.fields.company.exactly(prefix)?.clone() ?? EMPTY,
-      anyWhole: whole.length ? Bitmap.orMany(whole) : EMPTY,
+      title: union(title),
+      company: union(company),
+      any: union(all),
+      titleWhole: union(titleWhole ? [titleWhole] : []),
+      companyWhole: union(companyWhole ? [companyWhole] : []),
+      anyWhole: union(whole),
     };
     for (const b of owned(m)) if (b !== EMPTY) b.runOptimize();
     this.cache.set(prefix, m);
@@ -210,7 +214,7 @@ export class TermIndex {
           k++;
         while (stack.length > k) pop();
         for (let j = stack.length; j < term.length; j++) stack.push({ prefix: term.slice(0, j + 1), sum: 0 });
-        const size = bitmaps[i]!.size;
+        const size = postingsSize(bitmaps[i]!);
         for (const level of stack) level.sum += size;
         if ((i & 1023) === 0 && performance.now() - last > 20) {
           await new Promise((resolve) => setImmediate(resolve));
@@ -237,7 +241,7 @@ export class TermIndex {
   /** Frees every bitmap: the words' and the cached unions (the index is being dropped). */
   dispose(): void {
     this.clearCache();
-    for (const f of Object.values(this.fields)) for (const b of f.bitmaps) b.dispose();
+    for (const f of Object.values(this.fields)) for (const b of f.bitmaps) disposePostings(b);
   }
 
   /** Cached prefixes and their native bytes. */

@@ -247,9 +247,21 @@ describe(`webhook delivery (${TEST_DB})`, () => {
         'pool',
         words.flatMap((w, i) => [1, 2, 3].map((n) => posting('pool', `${i}-${n}`, `${w} Rigger ${n}`))),
       );
+      // The claim statements the worker makes (the real repository's, counted).
+      const asked: number[] = [];
+      const deliveries = small.webhookDeliveries;
+      const claim = deliveries.claim.bind(deliveries);
+      deliveries.claim = (...args: Parameters<typeof claim>) => {
+        asked.push(args[1]);
+        return claim(...args);
+      };
       worker(small);
       // One job per delivery: 120 deliveries, each accepted once.
       await vi.waitFor(() => expect(receiver.accepted().size).toBe(120), WAIT);
+      // A claim takes a full set of slots' worth (16), the rest waiting for a slot, not one
+      // per freed slot: 41 claims for these 120 deliveries that way, 15–22 this way.
+      expect(new Set(asked)).toEqual(new Set([16]));
+      expect(asked.length).toBeLessThan(120 / 3);
       const byName = new Map<string, string[]>();
       for (const body of receiver.accepted().values())
         byName.set(body.data.saved_search.name, [

@@ -3,7 +3,7 @@
  * VACUUM ANALYZE and warm-ups, with the exact count statement timed alone beside them.
  */
 import os from 'node:os';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
@@ -233,7 +233,7 @@ export async function searchSideBySide(
       ms(loaded.index.p99),
       fmt(Math.round(writing.perSecond)),
       ms(writing.p99),
-      oneClientPauses.length ? `${oneClientPauses.length} (max ${ms(Math.max(...oneClientPauses))})` : '0',
+      pausesCell(oneClientPauses),
       answeredBy,
     ]);
   }
@@ -276,19 +276,44 @@ export async function searchSideBySide(
   );
 }
 
+/** "n (max m ms, its kind)", or 0. */
+function pausesCell(pauses: GcPause[]): string {
+  if (pauses.length === 0) return '0';
+  const worst = pauses.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return `${pauses.length} (max ${ms(worst.ms)}, ${worst.kind})`;
+}
+
 /** GC pauses from this long are counted beside the one-client runs (their p99 is about their maximum). */
 const GC_PAUSE_MS = 5;
 
-/** The gateway's GC pauses of at least GC_PAUSE_MS from now until `stop()` (ms each). */
-function gcPauses(): { stop(): number[] } {
-  const seen: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.duration >= GC_PAUSE_MS) seen.push(e.duration);
-  });
+/** A pause's kind as Node reports it (perf_hooks `detail.kind`). */
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+interface GcPause {
+  ms: number;
+  kind: string;
+}
+
+/** The gateway's GC pauses of at least GC_PAUSE_MS from now until `stop()`. */
+function gcPauses(): { stop(): GcPause[] } {
+  const seen: GcPause[] = [];
+  const take = (entries: PerformanceEntry[]) => {
+    for (const e of entries)
+      if (e.duration >= GC_PAUSE_MS) {
+        const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+        seen.push({ ms: e.duration, kind: GC_KINDS[kind] ?? String(kind) });
+      }
+  };
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
   observer.observe({ entryTypes: ['gc'] });
   return {
     stop: () => {
-      for (const e of observer.takeRecords()) if (e.duration >= GC_PAUSE_MS) seen.push(e.duration);
+      take(observer.takeRecords());
       observer.disconnect();
       return seen;
     },

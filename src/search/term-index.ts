@@ -21,12 +21,12 @@ export interface PrefixMatch {
 /** One field's words, sorted, with their jobs: a prefix is a contiguous range of words. */
 class FieldTerms {
   readonly terms: string[];
-  readonly bitmaps: Postings[];
+  readonly postings: Postings[];
 
   constructor(byTerm: Map<string, Postings>) {
     // Code-unit order: every word starting with a prefix lies in one run, whatever the letters.
     this.terms = [...byTerm.keys()].sort();
-    this.bitmaps = this.terms.map((t) => byTerm.get(t)!);
+    this.postings = this.terms.map((t) => byTerm.get(t)!);
   }
 
   private lowerBound(prefix: string): number {
@@ -43,7 +43,7 @@ class FieldTerms {
   /** The jobs of the word itself, if any job has it (owned by the index). */
   exactly(word: string): Postings | undefined {
     const i = this.lowerBound(word);
-    return this.terms[i] === word ? this.bitmaps[i] : undefined;
+    return this.terms[i] === word ? this.postings[i] : undefined;
   }
 
   /** The jobs of every word starting with `prefix`. */
@@ -51,7 +51,7 @@ class FieldTerms {
     const lo = this.lowerBound(prefix);
     const out: Postings[] = [];
     for (let i = lo; i < this.terms.length && this.terms[i]!.startsWith(prefix); i++)
-      out.push(this.bitmaps[i]!);
+      out.push(this.postings[i]!);
     return out;
   }
 }
@@ -195,7 +195,7 @@ export class TermIndex {
     const found = new Map<string, { sum: number; fields: number }>();
     let last = performance.now();
     for (const field of TEXT_FIELDS) {
-      const { terms, bitmaps } = this.fields[field];
+      const { terms, postings } = this.fields[field];
       // stack[k]: the current run of words sharing a prefix of k + 1 letters, and their jobs.
       const stack: { prefix: string; sum: number }[] = [];
       const pop = () => {
@@ -214,7 +214,7 @@ export class TermIndex {
           k++;
         while (stack.length > k) pop();
         for (let j = stack.length; j < term.length; j++) stack.push({ prefix: term.slice(0, j + 1), sum: 0 });
-        const size = postingsSize(bitmaps[i]!);
+        const size = postingsSize(postings[i]!);
         for (const level of stack) level.sum += size;
         if ((i & 1023) === 0 && performance.now() - last > 20) {
           await new Promise((resolve) => setImmediate(resolve));
@@ -241,7 +241,7 @@ export class TermIndex {
   /** Frees every bitmap: the words' and the cached unions (the index is being dropped). */
   dispose(): void {
     this.clearCache();
-    for (const f of Object.values(this.fields)) for (const b of f.bitmaps) disposePostings(b);
+    for (const f of Object.values(this.fields)) for (const p of f.postings) disposePostings(p);
   }
 
   /** Cached prefixes and their native bytes. */

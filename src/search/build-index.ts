@@ -6,14 +6,8 @@ import type {
   SearchIndexRepository,
 } from '../db/repositories/search-index.repository.ts';
 import type { IndexData } from './index-data.ts';
-import {
-  assembleIndexData,
-  assembleIndexDataGradually,
-  JobIndexBuilder,
-  type IndexParts,
-} from './index-builder.ts';
+import { assembleIndexData, JobIndexBuilder, type IndexParts } from './index-builder.ts';
 import { SearchIndex } from './search-index.ts';
-import { TimeSlices } from './time-slices.ts';
 
 export interface BuildOptions {
   /** The time `postedWithinDays` counts back from (the repository's clock). */
@@ -73,43 +67,12 @@ export function indexRows(
   memberships: IndexMembershipRow[],
   companies: IndexCompanyRow[],
 ): IndexData {
-  const builder = segmentBuilder(rows, companies);
-  builder.addJobs(rows);
-  builder.addMemberships(memberships);
-  return assembleIndexData(builder.finish());
-}
-
-/** Jobs indexed between two turns of the event loop (a few milliseconds' worth). */
-const ROWS_PER_SLICE = 100;
-/** A serving gateway's searches wait at most about this long for a segment being built. */
-const SEGMENT_SLICE_MS = 3;
-
-/**
- * As indexRows, giving the event loop a turn every few milliseconds: a live index builds
- * a segment on every write it follows and merges small segments as they pile up (up to
- * SEARCH_INDEX_MAX_DELTA jobs), and in one piece a merge of 550 jobs held every search
- * 12.6 ms (of a p99 budget of 20), one of 50,000 about a second.
- */
-export async function indexRowsGradually(
-  rows: IndexJobRow[],
-  memberships: IndexMembershipRow[],
-  companies: IndexCompanyRow[],
-): Promise<IndexData> {
-  const slices = new TimeSlices(SEGMENT_SLICE_MS);
-  const builder = segmentBuilder(rows, companies);
-  for (let i = 0; i < rows.length; i += ROWS_PER_SLICE) {
-    builder.addJobs(rows.slice(i, i + ROWS_PER_SLICE));
-    await slices.slice();
-  }
-  builder.addMemberships(memberships);
-  return assembleIndexDataGradually(await builder.finishGradually({ postings: true, slices }));
-}
-
-function segmentBuilder(rows: IndexJobRow[], companies: IndexCompanyRow[]): JobIndexBuilder {
   const ordered = [...rows].sort((x, y) =>
     x.postedUs !== y.postedUs ? x.postedUs - y.postedUs : x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
   );
   const builder = new JobIndexBuilder(ordered.map((r) => r.id));
   builder.addCompanies(companies);
-  return builder;
+  builder.addJobs(ordered);
+  builder.addMemberships(memberships);
+  return assembleIndexData(builder.finish());
 }

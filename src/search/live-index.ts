@@ -5,7 +5,7 @@ import { BaseFacetCache } from './base-facets.ts';
 import { Bitmap, roaringMemory, Scratch } from './bitmap.ts';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { indexRowsGradually, readIndexParts } from './build-index.ts';
+import { indexRows, readIndexParts } from './build-index.ts';
 import { assembleIndexData, assembleIndexDataGradually, type IndexParts } from './index-builder.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot.ts';
@@ -55,7 +55,7 @@ interface LiveSegment extends Segment {
 const MAX_SEEN_SENT = 1000;
 
 /** Job ids read per statement when following changes. */
-const READ_CHUNK = 1000;
+const READ_CHUNK = 5000;
 
 /**
  * The search index kept current with the database (issue 9, item 3; README "Search
@@ -567,7 +567,7 @@ export class LiveSearchIndex {
       companies.push(...part.companies);
     }
     if (rows.length === 0) return null;
-    const data = await indexRowsGradually(rows, memberships, companies);
+    const data = indexRows(rows, memberships, companies);
     // One map of company names for every segment: the base's, grown by new companies.
     const shared = this.segments[0]!.data.companiesByName;
     for (const [name, list] of data.companiesByName) {

@@ -91,17 +91,19 @@ export class KeyedBitmapsBuilder {
 
   /** Every key's bitmap, compacted (run containers where they pay, no spare capacity). */
   finish(): Map<string, Bitmap> {
-    const out = new Map<string, Bitmap>();
-    for (const [key, entry] of this.pending) out.set(key, compact(entry));
-    this.pending.clear();
-    return out;
+    return this.drain(compact);
   }
 
   /** As finish, a key of fewer than SMALL docs as a sorted array (Postings: no native object). */
   finishPostings(): Map<string, Postings> {
-    const out = new Map<string, Postings>();
-    for (const [key, entry] of this.pending)
-      out.set(key, !entry.bitmap && entry.docs.length < SMALL ? sortedDocs(entry.docs) : compact(entry));
+    return this.drain((entry) =>
+      !entry.bitmap && entry.docs.length < SMALL ? sortedDocs(entry.docs) : compact(entry),
+    );
+  }
+
+  private drain<T>(make: (entry: { bitmap: Bitmap | null; docs: number[] }) => T): Map<string, T> {
+    const out = new Map<string, T>();
+    for (const [key, entry] of this.pending) out.set(key, make(entry));
     this.pending.clear();
     return out;
   }

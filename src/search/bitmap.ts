@@ -74,7 +74,7 @@ export function disposePostings(p: Postings): void {
  * buffered per key and added in batches (one native call per batch, not per doc).
  */
 export class KeyedBitmapsBuilder {
-  private readonly pending = new Map<string, { bitmap: Bitmap | null; docs: number[] }>();
+  private readonly pending = new Map<string, PendingKey>();
 
   add(key: string, doc: number): void {
     let entry = this.pending.get(key);
@@ -96,29 +96,35 @@ export class KeyedBitmapsBuilder {
 
   /** As finish, a key of fewer than SMALL docs as a sorted array (Postings: no native object). */
   finishPostings(): Map<string, Postings> {
-    return this.drain((entry) =>
-      !entry.bitmap && entry.docs.length < SMALL ? sortedDocs(entry.docs) : compact(entry),
-    );
+    return this.drain(postingsOf);
   }
 
-  private drain<T>(make: (entry: { bitmap: Bitmap | null; docs: number[] }) => T): Map<string, T> {
-    const out = new Map<string, T>();
-    for (const [key, entry] of this.pending) out.set(key, make(entry));
-    this.pending.clear();
-    return out;
-  }
-
-  /** As finish, giving the event loop a turn between slices (`slices`, time-slices.ts). */
-  async finishGradually(slices: { slice(): Promise<void> }): Promise<Map<string, Bitmap>> {
-    const out = new Map<string, Bitmap>();
+  /** As finish (or finishPostings), giving the event loop a turn between slices (`slices`, time-slices.ts). */
+  async finishGradually(slices: { slice(): Promise<void> }): Promise<Map<string, Bitmap>>;
+  async finishGradually(slices: { slice(): Promise<void> }, postings: true): Promise<Map<string, Postings>>;
+  async finishGradually(
+    slices: { slice(): Promise<void> },
+    postings = false,
+  ): Promise<Map<string, Postings>> {
+    const make = postings ? postingsOf : compact;
+    const out = new Map<string, Postings>();
     for (const [key, entry] of this.pending) {
-      out.set(key, compact(entry));
+      out.set(key, make(entry));
       await slices.slice();
     }
     this.pending.clear();
     return out;
   }
+
+  private drain<T>(make: (entry: PendingKey) => T): Map<string, T> {
+    const out = new Map<string, T>();
+    for (const [key, entry] of this.pending) out.set(key, make(entry));
+    this.pending.clear();
+    return out;
+  }
 }
+
+type PendingKey = { bitmap: Bitmap | null; docs: number[] };
 
 /** Below this many docs a bitmap is one array container: made in one native call, nothing to compact. */
 const SMALL = 64;
@@ -135,7 +141,10 @@ function sortedDocs(docs: number[]): Uint32Array {
   return out.slice(0, n);
 }
 
-function compact({ bitmap, docs }: { bitmap: Bitmap | null; docs: number[] }): Bitmap {
+const postingsOf = (entry: PendingKey): Postings =>
+  !entry.bitmap && entry.docs.length < SMALL ? sortedDocs(entry.docs) : compact(entry);
+
+function compact({ bitmap, docs }: PendingKey): Bitmap {
   // Most keys are small (a page of live events has thousands of words of a few docs
   // each): four native calls per key were most of such a page's build.
   if (!bitmap && docs.length < SMALL) return new Bitmap(docs);

@@ -119,11 +119,17 @@ export class JobIndexBuilder {
     for (const w of row.descriptionWords) this.words.description.add(w, doc);
   }
 
-  /** As finish, giving the event loop a turn between slices (a live gateway serves meanwhile). */
-  async finishGradually(): Promise<IndexParts> {
-    const slices = new TimeSlices();
-    const words = {} as Record<TextField, Map<string, Bitmap>>;
-    for (const f of TEXT_FIELDS) words[f] = await this.words[f].finishGradually(slices);
+  /**
+   * As finish, giving the event loop a turn between slices (a live gateway serves
+   * meanwhile); `postings`: words of few jobs as doc arrays, as finish makes them.
+   */
+  async finishGradually(options: { postings?: boolean; slices?: TimeSlices } = {}): Promise<IndexParts> {
+    const slices = options.slices ?? new TimeSlices();
+    const words = {} as Record<TextField, Map<string, Postings>>;
+    for (const f of TEXT_FIELDS)
+      words[f] = options.postings
+        ? await this.words[f].finishGradually(slices, true)
+        : await this.words[f].finishGradually(slices);
     const values = {} as Record<ValueField, Map<string, Bitmap>>;
     for (const f of VALUE_FIELDS) values[f] = await this.values[f].finishGradually(slices);
     return this.parts(words, values);

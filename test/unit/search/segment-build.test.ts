@@ -9,7 +9,7 @@ import { SearchIndex } from '../../../src/search/search-index.ts';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 /**
- * A live index builds its segments of changed jobs a slice at a time (indexRowsGradually),
+ * A live index builds its merges of small segments a slice at a time (indexRowsGradually),
  * so that a merge of thousands of jobs does not hold every search: the segment must be the
  * one built in one piece, and the build must have let the event loop run.
  */

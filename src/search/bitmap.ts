@@ -33,16 +33,14 @@ export class Scratch {
 export const EMPTY: Bitmap = new Bitmap().freeze();
 
 /**
- * A word's jobs: a bitmap, or in an index of few jobs (a segment of recent changes, a
- * page of live events) a sorted array of docs below SMALL of them. Every bitmap is a
- * native object behind a weak handle, and the young generation's collector walks those
- * handles: a small segment built on each write made thousands of them (one per distinct
- * word), and the scavenges after each write paused the gateway 12–22 ms (20 of a
- * 1M-job search's p99 budget); an array is an ordinary object.
+ * A word's jobs: a bitmap, or below SMALL of them a sorted array of docs. Every bitmap is
+ * a native object behind a weak handle, which the young generation's collector walks: a
+ * small segment built on each write made thousands of them (one per distinct word), and
+ * the scavenges after each write paused the gateway 12–22 ms (20 of a 1M-job search's p99
+ * budget); an array is an ordinary object, and an index keeps its words' arrays in one
+ * pool (term-index.ts FieldTerms), so that a full collection has not one object per word.
  */
 export type Postings = Bitmap | Uint32Array;
-
-export const postingsSize = (p: Postings): number => (p instanceof Uint32Array ? p.length : p.size);
 
 /** The union of postings, as a new bitmap the caller owns. */
 export function unionOf(list: readonly Postings[]): Bitmap {
@@ -65,8 +63,12 @@ export function unionOf(list: readonly Postings[]): Bitmap {
   return out;
 }
 
-export function disposePostings(p: Postings): void {
-  if (!(p instanceof Uint32Array)) p.dispose();
+/** A word's bitmap as Postings: below SMALL docs an array (the bitmap is disposed), else itself. */
+export function asPostings(bitmap: Bitmap): Postings {
+  if (bitmap.size >= SMALL) return bitmap;
+  const docs = bitmap.toUint32Array();
+  bitmap.dispose();
+  return docs;
 }
 
 /**

@@ -104,7 +104,7 @@ export async function indexRowsGradually(
     await slices.slice();
   }
   builder.addMemberships(memberships);
-  return assembleIndexDataGradually(await builder.finishGradually({ postings: true, slices }));
+  return assembleIndexDataGradually(await builder.finishGradually(slices));
 }
 
 /** A builder of these jobs' docs in (posted_at, id) order, and the rows in that order (docs added ascending). */

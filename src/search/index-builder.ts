@@ -121,15 +121,11 @@ export class JobIndexBuilder {
 
   /**
    * As finish, giving the event loop a turn between slices (a live gateway serves
-   * meanwhile); `postings`: words of few jobs as doc arrays, as finish makes them.
+   * meanwhile): every build of a serving gateway but the catch-up's fresh segment.
    */
-  async finishGradually(options: { postings?: boolean; slices?: TimeSlices } = {}): Promise<IndexParts> {
-    const slices = options.slices ?? new TimeSlices();
+  async finishGradually(slices = new TimeSlices()): Promise<IndexParts> {
     const words = {} as Record<TextField, Map<string, Postings>>;
-    for (const f of TEXT_FIELDS)
-      words[f] = options.postings
-        ? await this.words[f].finishGradually(slices, true)
-        : await this.words[f].finishGradually(slices);
+    for (const f of TEXT_FIELDS) words[f] = await this.words[f].finishGradually(slices, true);
     const values = {} as Record<ValueField, Map<string, Bitmap>>;
     for (const f of VALUE_FIELDS) values[f] = await this.values[f].finishGradually(slices);
     return this.parts(words, values);
@@ -137,8 +133,8 @@ export class JobIndexBuilder {
 
   /**
    * The collected parts, plain (what a snapshot stores); `assembleIndexData` makes the
-   * index. For the small indexes built while serving (a segment of changed jobs, a page of
-   * live events): a word of few jobs is a doc array, not a native bitmap (Postings).
+   * index. A word of few jobs is a doc array, not a native bitmap (bitmap.ts Postings);
+   * values stay bitmaps (few per field, and facet counts read them).
    */
   finish(): IndexParts {
     return this.parts(

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { Bitmap, type Postings } from './bitmap.ts';
+import { asPostings, Bitmap, type Postings } from './bitmap.ts';
 import { VALUE_FIELDS, type ValueField } from './index-data.ts';
 import type { IndexParts } from './index-builder.ts';
 import type { GeoPoints } from './geo-index.ts';
@@ -330,7 +330,7 @@ class SnapshotLoader {
       this.fail('corrupt', 'a header this build did not write');
     const geo = [docCount + 1, points, points].map((n) => new Float64Array(n));
     const geoFilled = GEO_FIELDS.map(() => 0);
-    const maps = GROUPS.map(() => new Map<string, Bitmap>());
+    const maps = GROUPS.map(() => new Map<string, Postings>());
     let hasSalaryMin: Bitmap | undefined;
     const companies = new Map<string, string[]>();
 
@@ -380,12 +380,15 @@ class SnapshotLoader {
           hasSalaryMin = this.bitmap(c, docCount);
           break;
         case Kind.Bitmaps: {
-          const map = maps[c.u8()];
+          const g = c.u8();
+          const map = maps[g];
           if (!map) this.fail('corrupt', 'a bitmap group this build does not know');
+          // A word of few jobs becomes a doc array, as the index builds it (bitmap.ts Postings).
+          const words = GROUPS[g]!.kind === 'words';
           for (let n = c.u32(); n > 0; n--) {
             const key = c.text();
             if (map.has(key)) this.fail('corrupt', `the key ${JSON.stringify(key)} twice`);
-            map.set(key, this.bitmap(c, docCount));
+            map.set(key, words ? this.postings(c, docCount) : this.bitmap(c, docCount));
           }
           break;
         }
@@ -421,7 +424,7 @@ class SnapshotLoader {
             geo: geoPoints,
             words: Object.fromEntries(
               GROUPS.flatMap((g, i) => (g.kind === 'words' ? [[g.field, maps[i]!]] : [])),
-            ) as Record<TextField, Map<string, Bitmap>>,
+            ) as Record<TextField, Map<string, Postings>>,
             values: Object.fromEntries(
               GROUPS.flatMap((g, i) => (g.kind === 'values' ? [[g.field, maps[i]!]] : [])),
             ) as Record<ValueField, Map<string, Bitmap>>,
@@ -462,6 +465,12 @@ class SnapshotLoader {
     if (!bitmap.isEmpty && bitmap.maximum() >= docCount)
       this.fail('corrupt', 'a doc number past the last job');
     return bitmap;
+  }
+
+  private postings(c: Cursor, docCount: number): Postings {
+    const p = asPostings(this.bitmap(c, docCount));
+    if (p instanceof Uint32Array) this.made.pop(); // disposed: nothing native left to free
+    return p;
   }
 }
 

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { Em, Orm } from '../db/orm.ts';
 import type {
-  IndexCompanyRow,
-  IndexJobRow,
-  IndexMembershipRow,
+  IndexRowsOf,
   LogPosition,
   SearchIndexRepository,
 } from '../db/repositories/search-index.repository.ts';
@@ -625,7 +623,7 @@ export class LiveSearchIndex {
     });
   }
 
-  private async readRows(em: Em, ids: string[], chunk = READ_CHUNK): Promise<IndexRows | null> {
+  private async readRows(em: Em, ids: string[], chunk = READ_CHUNK): Promise<IndexRowsOf | null> {
     const rows = [];
     const memberships = [];
     const companies = [];
@@ -680,8 +678,6 @@ export class LiveSearchIndex {
 function live(s: LiveSegment): number {
   return s.data.docCount - s.dead.size;
 }
-
-type IndexRows = { rows: IndexJobRow[]; memberships: IndexMembershipRow[]; companies: IndexCompanyRow[] };
 
 function isLive(s: LiveSegment, id: string): boolean {
   const doc = s.docOf(id);

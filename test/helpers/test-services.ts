@@ -4,6 +4,8 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { migrate } from '../../src/db/orm.ts';
+import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
+import { LiveSearchIndex, type LiveIndexOptions } from '../../src/search/live-index.ts';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.ts';
 
 /** Which real database this run uses: the vitest project sets TEST_DB. */
@@ -53,4 +55,27 @@ export async function createTestServices(
   services.search.index?.start();
   await services.search.index?.ready();
   return services;
+}
+
+/**
+ * A search index of its own over these services' database, reading the change log only
+ * when a test calls sync() (no poll within a test's time, no NOTIFY); `start()` is the test's.
+ */
+export function standaloneIndex(
+  services: Services,
+  {
+    repository = new SearchIndexRepository(),
+    ...options
+  }: Partial<LiveIndexOptions> & {
+    repository?: SearchIndexRepository;
+  } = {},
+): LiveSearchIndex {
+  return new LiveSearchIndex(services.orm, repository, {
+    logger: services.logger,
+    clock: services.clock,
+    pollMs: 60_000,
+    maxDelta: 10_000,
+    retentionMs: 3_600_000,
+    ...options,
+  });
 }

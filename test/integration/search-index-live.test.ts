@@ -6,12 +6,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
 import { createApp } from '../../src/http/create-app.ts';
-import { LiveSearchIndex } from '../../src/search/live-index.ts';
 import type { SearchPath } from '../../src/search/job-search.ts';
 import type { Services } from '../../src/services.ts';
 import { createKey, ORG_A, ORG_B, seedDataset } from '../helpers/dataset.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
-import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import {
+  createTestDatabaseEnv,
+  createTestServices,
+  standaloneIndex,
+  TEST_DB,
+} from '../helpers/test-services.ts';
 
 /**
  * The search index as it serves (issue 9, items 3 and 4): both operations over both
@@ -171,13 +175,7 @@ describe(`search index serving (${TEST_DB})`, () => {
   it('rebuilds from a new snapshot when the log holds more changes than it follows one by one', async () => {
     const env = await createTestDatabaseEnv();
     const other = await createTestServices({}, { ...env, SEARCH_INDEX: 'false' });
-    const live = new LiveSearchIndex(other.orm, new SearchIndexRepository(), {
-      logger: other.logger,
-      clock: other.clock,
-      pollMs: 60_000,
-      maxDelta: 100,
-      retentionMs: 3_600_000,
-    });
+    const live = standaloneIndex(other, { maxDelta: 100 });
     try {
       live.start();
       expect(await live.ready()).toBe(true);
@@ -209,15 +207,7 @@ describe(`search index serving (${TEST_DB})`, () => {
       const first = await createTestServices({}, { ...env, SEARCH_INDEX: 'false' });
       const [before] = await storeJobs(first, [makeJob({ title: 'Snapshot Salamander', board: 'snap' })]);
       // The first start reads the table and saves the file.
-      const gateway = () =>
-        new LiveSearchIndex(first.orm, new SearchIndexRepository(), {
-          logger: first.logger,
-          clock: first.clock,
-          pollMs: 60_000,
-          maxDelta: 10_000,
-          retentionMs: 3_600_000,
-          snapshotDir: dir,
-        });
+      const gateway = () => standaloneIndex(first, { snapshotDir: dir });
       const builder = gateway();
       builder.start();
       expect(await builder.ready()).toBe(true);
@@ -268,13 +258,7 @@ describe(`search index serving (${TEST_DB})`, () => {
     const env = await createTestDatabaseEnv();
     const other = await createTestServices({}, { ...env, SEARCH_INDEX: 'false' });
     const repository = new SearchIndexRepository();
-    const live = new LiveSearchIndex(other.orm, repository, {
-      logger: other.logger,
-      clock: other.clock,
-      pollMs: 60_000,
-      maxDelta: 10_000,
-      retentionMs: 3_600_000,
-    });
+    const live = standaloneIndex(other, { repository });
     try {
       live.start();
       expect(await live.ready()).toBe(true);

@@ -1,10 +1,9 @@
 import type { Em } from '../../src/db/orm.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
-import { LiveSearchIndex } from '../../src/search/live-index.ts';
 import type { Services } from '../../src/services.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
-import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { createTestServices, standaloneIndex, TEST_DB } from '../helpers/test-services.ts';
 
 /**
  * A live index merges its small segments outside its lock (issue 9: a merge of 7,000 jobs
@@ -53,13 +52,7 @@ afterAll(async () => {
 describe(`search index merges (${TEST_DB})`, () => {
   it('answers while a merge is built, and a job changed meanwhile is neither lost nor doubled', async () => {
     const repository = new HeldMergeRepository();
-    const live = new LiveSearchIndex(services.orm, repository, {
-      logger: services.logger,
-      clock: services.clock,
-      pollMs: 60_000,
-      maxDelta: 10_000,
-      retentionMs: 3_600_000,
-    });
+    const live = standaloneIndex(services, { repository });
     const exec = (sql: string, params: unknown[] = []) => services.orm.em.fork().execute(sql, params);
     const zebus = (filter: { status?: 'any' | 'closed' } = {}) =>
       live.index()!.query({ query: 'zebu', ...filter }, undefined, { offset: 0, limit: 1000 });

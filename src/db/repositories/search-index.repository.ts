@@ -54,6 +54,13 @@ export interface IndexMembershipRow {
 }
 
 /** Receives a consistent snapshot of everything the index is built from, in this order. */
+/** Some jobs' index rows, with their organizations and companies (`jobsByIds`). */
+export interface IndexRowsOf {
+  rows: IndexJobRow[];
+  memberships: IndexMembershipRow[];
+  companies: IndexCompanyRow[];
+}
+
 export interface IndexSnapshotVisitor {
   /** Where the change log is to be read from to follow this snapshot (ChangeBatch.position). */
   position?(position: string): void;
@@ -218,10 +225,7 @@ export class SearchIndexRepository {
    * and companies. One statement each, so a change is read whole: the rows of one
    * statement are one snapshot, and a later change to any of them is logged again.
    */
-  async jobsByIds(
-    em: Em,
-    ids: readonly string[],
-  ): Promise<{ rows: IndexJobRow[]; memberships: IndexMembershipRow[]; companies: IndexCompanyRow[] }> {
+  async jobsByIds(em: Em, ids: readonly string[]): Promise<IndexRowsOf> {
     if (ids.length === 0) return { rows: [], memberships: [], companies: [] };
     const list = arrayLiteral(uuidsOf(ids));
     const rows = await em.execute<Record<string, unknown>[]>(

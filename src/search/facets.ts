@@ -196,12 +196,15 @@ export function countFacetsOver(
     const sums = new Map<string, number>();
     for (const counter of counters)
       for (const { value, count } of counter.list(field)) sums.set(value, (sums.get(value) ?? 0) + count);
-    for (const { value, count } of baseCounter.list(field, top, new Map(sums)))
+    // The base reads `extra` only during the call, so it is given the sums themselves, not a
+    // copy: a search's merge of city and skill counts was most of its garbage (Maps of
+    // thousands of entries when small segments hold thousands of jobs), and forEach makes
+    // no [value, count] entry per value as spreading the Map did.
+    for (const { value, count } of baseCounter.list(field, top, sums))
       sums.set(value, (sums.get(value) ?? 0) + count);
-    return best(
-      [...sums].map(([value, count]) => ({ value, count })),
-      top,
-    );
+    const all: FacetCount[] = [];
+    sums.forEach((count, value) => all.push({ value, count }));
+    return best(all, top);
   };
   const salary = () => {
     const sums = new Map<string, number>();

@@ -15,6 +15,7 @@ import type { Services } from '../../src/services.ts';
 import type { Db } from './ingest.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
 import { postgresCpuSeconds } from './postgres.ts';
+import { speedProbeMs } from './speed-probe.ts';
 import { threadCpuSeconds, type ThreadKind } from './thread-cpu.ts';
 
 interface SearchCase {
@@ -156,7 +157,8 @@ export async function searchSideBySide(
   log(
     `${db.name}: search index of ${fmt(live.index()!.docCount)} jobs built in ${(buildMs / 1000).toFixed(1)} s; ` +
       `bitmaps ${mb(live.nativeBytes())} native; gateway RSS ${mb(process.memoryUsage().rss)} ` +
-      `(${mb(process.memoryUsage().rss - rssBefore)} more than before the build); load ${loadavg()}`,
+      `(${mb(process.memoryUsage().rss - rssBefore)} more than before the build); load ${loadavg()}; ` +
+      `speed probe ${ms(speedProbeMs())} ms (scripts/bench/speed-probe.ts: the same work every run, lower is faster)`,
   );
   // The steady state a served gateway reaches seconds after its start (README "Pinned words").
   const rssPinning = process.memoryUsage().rss;
@@ -278,7 +280,7 @@ export async function searchSideBySide(
   );
   log(
     table(
-      ['query', 'main thread', 'worker threads', 'GC threads', 'other', 'PostgreSQL', 'sum', 'load'],
+      ['query', 'main thread', 'worker threads', 'GC threads', 'other', 'PostgreSQL', 'sum', 'load', 'speed probe ms'],
       cpuRows,
     ),
   );
@@ -435,6 +437,7 @@ function cpuPerRequest(
     us(server),
     us(all + (server ?? 0)),
     loadavg().split(' ')[0]!,
+    ms(speedProbeMs()),
   ];
 }
 

@@ -4,8 +4,7 @@
  */
 import os from 'node:os';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { DEMO_ORGANIZATION } from '../../src/demo/demo-organization.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
@@ -16,6 +15,7 @@ import type { Db } from './ingest.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
 import { postgresCpuSeconds } from './postgres.ts';
 import { speedProbeMs } from './speed-probe.ts';
+import type { SqlPathReply, SqlPathRequest } from './sql-path-worker.ts';
 import { threadCpuSeconds, type ThreadKind } from './thread-cpu.ts';
 
 interface SearchCase {
@@ -115,15 +115,73 @@ const CLIENTS = 16;
 
 type Path = 'sql' | 'index';
 
-/** One search as a transport makes it, through one path, with exact totals and every facet. */
-function searchVia(services: Services, path: Path, c: SearchCase, after: PageKey | undefined) {
-  const page = { offset: c.offset ?? 0, limit: c.limit ?? 20, after };
-  const em = services.orm.em.fork();
-  if (path === 'index') return services.search.search(em, c.filter, c.sort, page, FACET_NAMES);
-  return Promise.all([
-    services.jobs.search(em, c.filter, c.sort, page),
-    services.jobs.facets(em, c.filter, FACET_NAMES),
-  ]).then(([result]) => result);
+const pageOf = (c: SearchCase, after: PageKey | undefined) => ({
+  offset: c.offset ?? 0,
+  limit: c.limit ?? 20,
+  after,
+});
+
+/** One search as a transport makes it, through the index, with its exact total and every facet. */
+function searchIndex(services: Services, c: SearchCase, after: PageKey | undefined) {
+  return services.search.search(services.orm.em.fork(), c.filter, c.sort, pageOf(c, after), FACET_NAMES);
+}
+
+/** The SQL path's searches: the page with its exact total, and every facet. */
+interface SqlPath {
+  search(c: SearchCase, after: PageKey | undefined): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL the SQL path runs in a thread of its own, with its own heap
+ * (sql-path-worker.ts says why); on PGlite here (one process holds the database).
+ */
+async function sqlPathOf(db: Db): Promise<SqlPath> {
+  const { database } = db.services.config;
+  if (database.kind !== 'postgres')
+    return {
+      search: (c, after) => {
+        const em = db.services.orm.em.fork();
+        return Promise.all([
+          db.services.jobs.search(em, c.filter, c.sort, pageOf(c, after)),
+          db.services.jobs.facets(em, c.filter, FACET_NAMES),
+        ]);
+      },
+      close: async () => undefined,
+    };
+  const worker = new Worker(new URL('./sql-path-worker.ts', import.meta.url), {
+    workerData: { DATABASE_URL: database.url, SEARCH_INDEX: 'false' },
+  });
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let next = 0;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (reply: SqlPathReply) => {
+      if (reply === 'ready') return resolve();
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.error) waiting?.reject(new Error(`SQL path: ${reply.error}`));
+      else waiting?.resolve();
+    });
+  });
+  await ready;
+  return {
+    search: (c, after) =>
+      new Promise<void>((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({
+          id,
+          filter: c.filter,
+          sort: c.sort,
+          page: pageOf(c, after),
+        } satisfies SqlPathRequest);
+      }),
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
 }
 
 /**
@@ -133,8 +191,9 @@ function searchVia(services: Services, path: Path, c: SearchCase, after: PageKey
  * index's figures include reading the page's rows from the database and checking them.
  * The index runs twice: with its facet cache off (every request counts every facet, as
  * a stream of distinct searches would), then as served (the cache on; after the first
- * request a repeat of the search is a hit until the next write). The heap is settled
- * after each SQL run (settleHeap). Prints the index's build time and memory first.
+ * request a repeat of the search is a hit until the next write). On PostgreSQL the SQL
+ * path runs in a thread of its own (sqlPathOf). Prints the index's build time and memory
+ * first.
  */
 export async function searchSideBySide(
   db: Db,
@@ -175,77 +234,76 @@ export async function searchSideBySide(
     if (reason) reasons.add(reason);
   };
   db.services.searchPaths.add(count);
+  const sqlPath = await sqlPathOf(db);
   const rows: (string | number)[][] = [];
   const cpuRows: (string | number)[][] = [];
-  for (const c of SEARCH_CASES) {
-    const after = await keyBefore(db.services, c);
-    const one: Record<Path, number[]> = { sql: [], index: [] };
-    const oneClient = async (path: Path) => {
-      const times: number[] = [];
-      await warmUp(() => searchVia(db.services, path, c, after), budgetMs);
-      const started = performance.now();
-      while (times.length < repeats && (times.length < 5 || performance.now() - started < budgetMs)) {
-        const t = performance.now();
-        await searchVia(db.services, path, c, after);
-        times.push(performance.now() - t);
-      }
-      return times.sort((a, b) => a - b);
-    };
-    one.sql = await oneClient('sql');
-    settleHeap();
-    // Every facet counted at every request (the cache off), then as served (README "Facet cache").
-    live.setFacetCacheSize(0);
-    const countedPauses = gcPauses();
-    const uncounted = await oneClient('index');
-    const uncountedPauses = countedPauses.stop();
-    const cpu0 = { threads: threadCpuSeconds(), pg: postgresCpuSeconds(dataDir) };
-    const uncachedLoad = await underLoad(() => searchVia(db.services, 'index', c, after), seconds);
-    cpuRows.push(cpuPerRequest(c.name, cpu0, dataDir, uncachedLoad.requests));
-    live.setFacetCacheSize(facetCacheSize);
-    const cachedPauses = gcPauses();
-    one.index = await oneClient('index');
-    const oneClientPauses = [...uncountedPauses, ...cachedPauses.stop()];
-    paths.index = 0;
-    paths.sql = 0;
-    reasons.clear();
-    const sqlLoaded = await underLoad(
-      () => searchVia(db.services, 'sql', c, after),
-      Math.min(seconds, budgetMs / 1000),
-    );
-    settleHeap();
-    const loaded = {
-      sql: sqlLoaded,
-      index: await underLoad(() => searchVia(db.services, 'index', c, after), seconds),
-    };
-    // As served while jobs are written (every write publishes a new index version).
-    const writer = startWriter(db.services, WRITES_PER_SECOND);
-    const writing = await underLoad(() => searchVia(db.services, 'index', c, after), seconds).finally(() =>
-      writer.stop(),
-    );
-    const answeredBy =
-      paths.sql > 0
-        ? `sql: ${[...reasons].join(', ')} (${paths.index}/${paths.index + paths.sql} by index)`
-        : 'index';
-    rows.push([
-      c.name,
-      ms(percentile(one.sql, 50)),
-      ms(percentile(one.sql, 99)),
-      ms(percentile(uncounted, 50)),
-      ms(percentile(uncounted, 99)),
-      ms(percentile(one.index, 50)),
-      ms(percentile(one.index, 99)),
-      `${(percentile(one.sql, 50) / Math.max(0.001, percentile(uncounted, 50))).toFixed(0)}×`,
-      fmt(Math.round(loaded.sql.perSecond)),
-      fmt(Math.round(uncachedLoad.perSecond)),
-      ms(uncachedLoad.p99),
-      fmt(Math.round(loaded.index.perSecond)),
-      ms(loaded.index.p50),
-      ms(loaded.index.p99),
-      fmt(Math.round(writing.perSecond)),
-      ms(writing.p99),
-      pausesCell(oneClientPauses),
-      answeredBy,
-    ]);
+  try {
+    for (const c of SEARCH_CASES) {
+      const after = await keyBefore(db.services, c);
+      const one: Record<Path, number[]> = { sql: [], index: [] };
+      const via = (path: Path) => () =>
+        path === 'sql' ? sqlPath.search(c, after) : searchIndex(db.services, c, after);
+      const oneClient = async (path: Path) => {
+        const times: number[] = [];
+        await warmUp(via(path), budgetMs);
+        const started = performance.now();
+        while (times.length < repeats && (times.length < 5 || performance.now() - started < budgetMs)) {
+          const t = performance.now();
+          await via(path)();
+          times.push(performance.now() - t);
+        }
+        return times.sort((a, b) => a - b);
+      };
+      one.sql = await oneClient('sql');
+      // Every facet counted at every request (the cache off), then as served (README "Facet cache").
+      live.setFacetCacheSize(0);
+      const countedPauses = gcPauses();
+      const uncounted = await oneClient('index');
+      const uncountedPauses = countedPauses.stop();
+      const cpu0 = { threads: threadCpuSeconds(), pg: postgresCpuSeconds(dataDir) };
+      const uncachedLoad = await underLoad(via('index'), seconds);
+      cpuRows.push(cpuPerRequest(c.name, cpu0, dataDir, uncachedLoad.requests));
+      live.setFacetCacheSize(facetCacheSize);
+      const cachedPauses = gcPauses();
+      one.index = await oneClient('index');
+      const oneClientPauses = [...uncountedPauses, ...cachedPauses.stop()];
+      paths.index = 0;
+      paths.sql = 0;
+      reasons.clear();
+      const loaded = {
+        sql: await underLoad(via('sql'), Math.min(seconds, budgetMs / 1000)),
+        index: await underLoad(via('index'), seconds),
+      };
+      // As served while jobs are written (every write publishes a new index version).
+      const writer = startWriter(db.services, WRITES_PER_SECOND);
+      const writing = await underLoad(via('index'), seconds).finally(() => writer.stop());
+      const answeredBy =
+        paths.sql > 0
+          ? `sql: ${[...reasons].join(', ')} (${paths.index}/${paths.index + paths.sql} by index)`
+          : 'index';
+      rows.push([
+        c.name,
+        ms(percentile(one.sql, 50)),
+        ms(percentile(one.sql, 99)),
+        ms(percentile(uncounted, 50)),
+        ms(percentile(uncounted, 99)),
+        ms(percentile(one.index, 50)),
+        ms(percentile(one.index, 99)),
+        `${(percentile(one.sql, 50) / Math.max(0.001, percentile(uncounted, 50))).toFixed(0)}×`,
+        fmt(Math.round(loaded.sql.perSecond)),
+        fmt(Math.round(uncachedLoad.perSecond)),
+        ms(uncachedLoad.p99),
+        fmt(Math.round(loaded.index.perSecond)),
+        ms(loaded.index.p50),
+        ms(loaded.index.p99),
+        fmt(Math.round(writing.perSecond)),
+        ms(writing.p99),
+        pausesCell(oneClientPauses),
+        answeredBy,
+      ]);
+    }
+  } finally {
+    await sqlPath.close();
   }
   db.services.searchPaths.delete(count);
   log(
@@ -280,7 +338,17 @@ export async function searchSideBySide(
   );
   log(
     table(
-      ['query', 'main thread', 'worker threads', 'GC threads', 'other', 'PostgreSQL', 'sum', 'load', 'speed probe ms'],
+      [
+        'query',
+        'main thread',
+        'worker threads',
+        'GC threads',
+        'other',
+        'PostgreSQL',
+        'sum',
+        'load',
+        'speed probe ms',
+      ],
       cpuRows,
     ),
   );
@@ -292,20 +360,6 @@ function pausesCell(pauses: GcPause[]): string {
   const worst = pauses.reduce((a, b) => (b.ms > a.ms ? b : a));
   return `${pauses.length} (max ${ms(worst.ms)}, ${worst.kind})`;
 }
-
-/**
- * A full collection after the SQL path's runs, before the index is timed. Both paths run
- * in this one process, and at 1M jobs the SQL path's searches (seconds each, their count,
- * facet and page rows held meanwhile) leave 200–450 MB of promoted garbage; its
- * mark-compact landed in the index's next run (stop 35's trace: 13.7 ms in a one-client
- * row, 46.6 ms as an allocation failure at 16 clients). A gateway serving from the index
- * makes no such garbage. The index's own garbage is not settled: the one-client runs
- * after its 16-client runs still meet the collections those leave, and count them.
- */
-const settleHeap: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
 
 /** GC pauses from this long are counted beside the one-client runs (their p99 is about their maximum). */
 const GC_PAUSE_MS = 5;

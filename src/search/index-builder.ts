@@ -4,6 +4,7 @@ import type {
   IndexMembershipRow,
 } from '../db/repositories/search-index.repository.ts';
 import { Bitmap, KeyedBitmapsBuilder, type Postings } from './bitmap.ts';
+import { docIdsOf } from './doc-ids.ts';
 import { FacetCodes } from './facet-codes.ts';
 import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
 import { FACET_VALUE_FIELDS, VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
@@ -232,7 +233,7 @@ function assemblySteps(parts: IndexParts): Array<[keyof IndexData, () => unknown
   let byId!: Uint32Array;
   return [
     ['docCount', () => n],
-    ['ids', () => ids],
+    ['ids', () => docIdsOf(ids)],
     ['postedUs', () => parts.postedUs],
     ['firstSeenUs', () => parts.firstSeenUs],
     ['all', () => Bitmap.fromRange(0, n)],

@@ -1,4 +1,5 @@
 import type { Bitmap } from './bitmap.ts';
+import type { DocIds } from './doc-ids.ts';
 import type { FacetCodes } from './facet-codes.ts';
 import type { GeoPoints } from './geo-index.ts';
 import type { NumberBuckets } from './number-buckets.ts';
@@ -45,8 +46,8 @@ export const FACET_VALUE_FIELDS = [
  */
 export interface IndexData {
   docCount: number;
-  /** doc → job id. */
-  ids: string[];
+  /** doc → job id (doc-ids.ts: 16 bytes a UUID, not a string per job). */
+  ids: DocIds;
   /** doc → posted_at in µs since the epoch (ascending). */
   postedUs: Float64Array;
   /** doc → first_seen_at in µs since the epoch. */

@@ -611,7 +611,7 @@ export class LiveSearchIndex {
       if (merged)
         for (const s of [older, newer])
           for (const dead of s.dead) {
-            const id = s.data.ids[dead]!;
+            const id = s.data.ids.at(dead);
             const doc = merged.docOf(id);
             if (doc !== undefined && !isLive(older, id) && !isLive(newer, id)) merged.dead.add(doc);
           }
@@ -686,7 +686,7 @@ function isLive(s: LiveSegment, id: string): boolean {
 
 function liveIds(s: LiveSegment): string[] {
   const out: string[] = [];
-  for (let doc = 0; doc < s.data.docCount; doc++) if (!s.dead.has(doc)) out.push(s.data.ids[doc]!);
+  for (let doc = 0; doc < s.data.docCount; doc++) if (!s.dead.has(doc)) out.push(s.data.ids.at(doc));
   return out;
 }
 
@@ -702,22 +702,12 @@ function dropSegment(s: LiveSegment): void {
 
 /** Small segments: a map. */
 function mapLookup(data: IndexData): (id: string) => number | undefined {
-  const docs = new Map(data.ids.map((id, doc) => [id, doc]));
+  const docs = new Map(Array.from({ length: data.docCount }, (_, doc) => [data.ids.at(doc), doc]));
   return (id) => docs.get(id);
 }
 
 /** The base (a million jobs): docs by id (IndexData.byId) and a binary search, 4 bytes a job rather than a map's ~100. */
 function baseLookup(data: IndexData): (id: string) => number | undefined {
   const { ids, byId } = data;
-  return (id) => {
-    const key = id.toLowerCase();
-    let lo = 0;
-    let hi = byId.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ids[byId[mid]!]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < byId.length && ids[byId[lo]!] === key ? byId[lo] : undefined;
-  };
+  return (id) => ids.find(byId, id);
 }

@@ -18,7 +18,7 @@ export interface OrderKey {
 }
 
 export function keyOf(order: KeyOrder, data: IndexData, doc: number): OrderKey {
-  const id = data.ids[doc]!;
+  const id = data.ids.at(doc);
   if (order === 'newest') return { a: data.postedUs[doc]!, b: 0, id };
   if (order === 'first_seen') return { a: data.firstSeenUs[doc]!, b: 0, id };
   const salary = data.salaryHigh.values[doc]!;

@@ -179,7 +179,7 @@ export class SearchIndex {
             ? pageOfOne(parts[0]!, ranked, order, page, scratch)
             : pageOfMany(parts, ranked, order, page, scratch);
       const answer: IndexAnswer = {
-        ids: refs.map((r) => r.data.ids[r.doc]!),
+        ids: refs.map((r) => r.data.ids.at(r.doc)),
         total,
         ...(ranked && { scores: refs.map((r) => r.score!) }),
       };

@@ -33,7 +33,7 @@ function syntheticBase(n: number) {
   const builder = new JobIndexBuilder(ids);
   builder.addJobs(rows);
   const base = assembleIndexData(builder.finish());
-  return { rows, base, docOf: new Map(base.ids.map((id, doc) => [id, doc])) };
+  return { rows, base, docOf: new Map(rows.map((r) => [r.id, base.ids.find(base.byId, r.id)!])) };
 }
 
 /** A write: these jobs' docs die in every segment, and their new rows form a small segment. */
@@ -44,7 +44,7 @@ function write(
 ): void {
   for (const r of fresh)
     for (const s of segments) {
-      const doc = s === segments[0] ? docOf.get(r.id) : s.data.ids.indexOf(r.id);
+      const doc = s === segments[0] ? docOf.get(r.id) : s.data.ids.find(s.data.byId, r.id);
       if (doc !== undefined && doc >= 0) s.dead.add(doc);
     }
   segments.push({ data: indexRows(fresh, [], []), dead: new Bitmap() });
@@ -108,8 +108,8 @@ describe('base facet counts kept across writes', () => {
       const doc = docOf.get(r.id)!;
       segments[0]!.dead.add(doc);
       for (const s of segments.slice(1)) {
-        const d = s.data.ids.indexOf(r.id);
-        if (d >= 0) s.dead.add(d);
+        const d = s.data.ids.find(s.data.byId, r.id);
+        if (d !== undefined) s.dead.add(d);
       }
     }
     segments.push({ data: indexRows(moved, [], []), dead: new Bitmap() });

@@ -333,6 +333,7 @@ export async function searchSideBySide(
   );
   log(`load after: ${loadavg()}`);
   log();
+  await deepPagesInterleaved(db, facetCacheSize);
   log(
     `CPU per request, facets counted, ${CLIENTS} clients (µs; /proc, this process's threads and the server's):`,
   );
@@ -353,6 +354,60 @@ export async function searchSideBySide(
     ),
   );
 }
+
+/** Rounds of the interleaved deep-page comparison (each runs the three pages once). */
+const DEEP_PAGE_ROUNDS = 200;
+
+/**
+ * Page 1,000 against page 1 (issue 9 item 7: within 1.5×), measured side by side: the
+ * table's rows for them run minutes apart, each 20 times at ~1 ms, so their ratio moved
+ * 1.1–2.5× between runs with the same code. Here one client takes page 1, page 1,000 by
+ * cursor (GraphQL's keyset cursors) and page 1,000 by offset (REST's page=1000) in turn,
+ * the order rotating each round, every facet counted, the page's rows read.
+ */
+async function deepPagesInterleaved(db: Db, facetCacheSize: number): Promise<void> {
+  const live = db.services.search.index!;
+  const rows: (string | number)[][] = [];
+  live.setFacetCacheSize(0);
+  try {
+    for (const c of DEEP_PAGE_SEARCHES) {
+      const after = await keyBefore(db.services, { ...c, cursorAt: DEEP_PAGE_AT });
+      const pages: SearchCase[] = [c, { ...c, cursorAt: DEEP_PAGE_AT }, { ...c, offset: DEEP_PAGE_AT }];
+      const run = (p: SearchCase) =>
+        searchIndex(db.services, p, p.cursorAt === undefined ? undefined : after);
+      for (const p of pages) for (let i = 0; i < 10; i++) await run(p);
+      const times: number[][] = pages.map(() => []);
+      for (let round = 0; round < DEEP_PAGE_ROUNDS; round++)
+        for (let k = 0; k < pages.length; k++) {
+          const i = (round + k) % pages.length;
+          const t = performance.now();
+          await run(pages[i]!);
+          times[i]!.push(performance.now() - t);
+        }
+      for (const t of times) t.sort((a, b) => a - b);
+      const p50 = times.map((t) => percentile(t, 50));
+      const cell = (i: number) =>
+        `${ms(p50[i]!)} / ${ms(percentile(times[i]!, 99))}` +
+        (i > 0 ? ` (${(p50[i]! / p50[0]!).toFixed(2)}×)` : '');
+      rows.push([c.name, cell(0), cell(1), cell(2)]);
+    }
+  } finally {
+    live.setFacetCacheSize(facetCacheSize);
+  }
+  log(
+    `Page 1,000 against page 1, interleaved (one client, ${DEEP_PAGE_ROUNDS} rounds, every facet counted; p50 / p99 ms, p50 ratio to page 1):`,
+  );
+  log(table(['search', 'page 1', 'page 1,000 by cursor', 'page 1,000 by offset'], rows));
+  log();
+}
+
+/** Where page 1,000 starts (20 a page). */
+const DEEP_PAGE_AT = 19_980;
+
+const DEEP_PAGE_SEARCHES: SearchCase[] = [
+  { name: 'newest', filter: {}, sort: 'newest' },
+  { name: '"engineer"', filter: { query: 'engineer' } },
+];
 
 /** "n (max m ms, its kind)", or 0. */
 function pausesCell(pauses: GcPause[]): string {

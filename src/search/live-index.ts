@@ -317,7 +317,7 @@ export class LiveSearchIndex {
         throw new Error(`snapshot position ${meta.position} is ahead of this database (${where.nextXid})`);
       }
       const data = await assembleIndexDataGradually(parts);
-      base = liveSegment(data, baseLookup(data));
+      base = liveSegment(data);
       const ok = await this.exclusive(async () => {
         this.segments = [base!];
         this.position = meta.position;
@@ -472,7 +472,7 @@ export class LiveSearchIndex {
         const { parts, position } = await readIndexParts(this.repository, this.orm.em.fork());
         const data = await assembleIndexDataGradually(parts);
         if (this.stopped) return disposeIndexData(data);
-        const base = liveSegment(data, baseLookup(data));
+        const base = liveSegment(data);
         await this.exclusive(async () => {
           const old = { segments: this.segments, position: this.position, seen: this.seen };
           this.segments = [base];
@@ -560,7 +560,7 @@ export class LiveSearchIndex {
         const doc = s.docOf(id);
         if (doc !== undefined) s.dead.add(doc);
       }
-    if (data) this.segments.push(liveSegment(data, mapLookup(data)));
+    if (data) this.segments.push(liveSegment(data));
     this.scheduleMerge();
   }
 
@@ -599,14 +599,13 @@ export class LiveSearchIndex {
     const ids = [...liveIds(older), ...liveIds(newer)];
     const rows = await this.readRows(this.orm.em.fork(), ids, MERGE_READ_CHUNK);
     const data = rows && (await indexRowsGradually(rows.rows, rows.memberships, rows.companies));
-    const docOf = data && mapLookup(data);
     await this.exclusive(async () => {
       const at = this.segments.indexOf(older);
       if (this.stopped || at < 1 || this.segments[at + 1] !== newer) {
         if (data) disposeIndexData(data);
         return;
       }
-      const merged = data && docOf && liveSegment(this.shareCompanies(data), docOf);
+      const merged = data && liveSegment(this.shareCompanies(data));
       // Only a dead doc of the pair can name a job changed meanwhile: O(dead), not O(jobs), under the lock.
       if (merged)
         for (const s of [older, newer])
@@ -690,24 +689,17 @@ function liveIds(s: LiveSegment): string[] {
   return out;
 }
 
-function liveSegment(data: IndexData, docOf: (id: string) => number | undefined): LiveSegment {
-  return { data, dead: new Bitmap(), docOf };
+/**
+ * A segment's jobs are found by id with a binary search over its docs by id (IndexData.byId)
+ * and its packed ids, the base's million as a fresh segment's few: 4 bytes a job, and no
+ * map of id strings beside ids held as bytes.
+ */
+function liveSegment(data: IndexData): LiveSegment {
+  return { data, dead: new Bitmap(), docOf: (id) => data.ids.find(data.byId, id) };
 }
 
 function dropSegment(s: LiveSegment): void {
   // Company names are shared by every segment; they are not the segment's to drop.
   disposeIndexData(s.data);
   s.dead.dispose();
-}
-
-/** Small segments: a map. */
-function mapLookup(data: IndexData): (id: string) => number | undefined {
-  const docs = new Map(Array.from({ length: data.docCount }, (_, doc) => [data.ids.at(doc), doc]));
-  return (id) => docs.get(id);
-}
-
-/** The base (a million jobs): docs by id (IndexData.byId) and a binary search, 4 bytes a job rather than a map's ~100. */
-function baseLookup(data: IndexData): (id: string) => number | undefined {
-  const { ids, byId } = data;
-  return (id) => ids.find(byId, id);
 }

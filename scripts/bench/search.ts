@@ -15,6 +15,7 @@ import type { Db } from './ingest.ts';
 import { fmt, log, ms, percentile, table } from './format.ts';
 import { postgresCpuSeconds } from './postgres.ts';
 import { speedProbeMs } from './speed-probe.ts';
+import { sqlPathSearch } from './sql-path-search.ts';
 import type { SqlPathReply, SqlPathRequest } from './sql-path-worker.ts';
 import { threadCpuSeconds, type ThreadKind } from './thread-cpu.ts';
 
@@ -140,13 +141,7 @@ async function sqlPathOf(db: Db): Promise<SqlPath> {
   const { database } = db.services.config;
   if (database.kind !== 'postgres')
     return {
-      search: (c, after) => {
-        const em = db.services.orm.em.fork();
-        return Promise.all([
-          db.services.jobs.search(em, c.filter, c.sort, pageOf(c, after)),
-          db.services.jobs.facets(em, c.filter, FACET_NAMES),
-        ]);
-      },
+      search: (c, after) => sqlPathSearch(db.services, c.filter, c.sort, pageOf(c, after)),
       close: async () => undefined,
     };
   const worker = new Worker(new URL('./sql-path-worker.ts', import.meta.url), {
@@ -165,6 +160,13 @@ async function sqlPathOf(db: Db): Promise<SqlPath> {
     });
   });
   await ready;
+  // A thread that dies later fails the searches waiting on it rather than leaving the bench waiting.
+  const failAll = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`SQL path: its thread exited (${code})`)));
   return {
     search: (c, after) =>
       new Promise<void>((resolve, reject) => {

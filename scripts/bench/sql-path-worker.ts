@@ -9,17 +9,16 @@
  * makes no such garbage.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { FACET_NAMES } from '../../src/domain/job-facets.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import type { SortOrder } from '../../src/domain/enums.ts';
-import type { PageKey } from '../../src/domain/page-key.ts';
 import { openDb } from './ingest.ts';
+import { sqlPathSearch, type BenchPage } from './sql-path-search.ts';
 
 export interface SqlPathRequest {
   id: number;
   filter: JobFilter;
   sort: SortOrder | undefined;
-  page: { offset: number; limit: number; after: PageKey | undefined };
+  page: BenchPage;
 }
 
 export type SqlPathReply = { id: number; error?: string } | 'ready';
@@ -31,11 +30,7 @@ port.on('message', (message: SqlPathRequest | 'close') => {
     void db.close().finally(() => port.close());
     return;
   }
-  const em = db.services.orm.em.fork();
-  Promise.all([
-    db.services.jobs.search(em, message.filter, message.sort, message.page),
-    db.services.jobs.facets(em, message.filter, FACET_NAMES),
-  ]).then(
+  sqlPathSearch(db.services, message.filter, message.sort, message.page).then(
     () => port.postMessage({ id: message.id } satisfies SqlPathReply),
     (error: unknown) => port.postMessage({ id: message.id, error: String(error) } satisfies SqlPathReply),
   );

@@ -7,7 +7,7 @@ import type { JobFilter } from '../../src/domain/job-filter.ts';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
 import { createApp } from '../../src/http/create-app.ts';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
-import { EventMatcher } from '../../src/search/event-matcher.ts';
+import { EventMatcher, PAGE_INTERVAL_MS } from '../../src/search/event-matcher.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import type { Services } from '../../src/services.ts';
 import { createRng, loadSearchVocabulary, randomFilter, type Rng } from '../helpers/random-search.ts';
@@ -419,6 +419,47 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     } finally {
       clock.mockRestore();
       await em().execute(`delete from organization_job where organization_id = ?::uuid`, [org.id]);
+    }
+  });
+
+  it('reads the page after a kept one an interval later, as far as the readers that came meanwhile asked', async () => {
+    // Three ingests; a page read through the first. The next page's readers come at once,
+    // one whose view of the outbox ends at the second ingest, one at the third: the read
+    // waits PAGE_INTERVAL_MS from the kept page's, then reads through the furthest.
+    const matcher = new EventMatcher(new SearchIndexRepository(), services.jobEventLog, () => NOW);
+    const em = () => services.orm.em.fork();
+    const filter: JobFilter = { status: 'any' };
+    const from = (await services.jobEventLog.head(em())).start;
+    const heads: EventPosition[] = [];
+    for (const n of [1, 2, 3]) {
+      await runIngest(services, {
+        platform: 'greenhouse',
+        board: 'interval',
+        complete: false,
+        postings: [randomPosting(createRng(SEED + 10 + n), 'interval', `interval-${n}`)],
+      });
+      heads.push((await services.jobEventLog.head(em())).last!);
+    }
+    expect(compareEventPositions(heads[2]!, heads[1]!)).toBeGreaterThan(0);
+    // Date.now held still: the interval is then exactly PAGE_INTERVAL_MS of timer, however busy the machine.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const first = await matcher.read(em(), filter, from, heads[0]!, 100_000);
+      expect(first.lastRead).toEqual(heads[0]);
+      const started = performance.now();
+      const [early, late] = await Promise.all([
+        matcher.read(em(), filter, heads[0]!, heads[1]!, 100_000),
+        matcher.read(em(), filter, heads[0]!, heads[2]!, 100_000),
+      ]);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(PAGE_INTERVAL_MS - 2);
+      expect(early.lastRead).toEqual(heads[2]);
+      expect(late.lastRead).toEqual(heads[2]);
+      const sql = await services.jobEventLog.read(em(), filter, heads[0]!, heads[2]!, 100_000);
+      expect(early.events.length).toBeGreaterThan(0);
+      expect(early.events).toEqual(sql.events.filter((e) => e.change !== null));
+    } finally {
+      clock.mockRestore();
     }
   });
 });

@@ -29,7 +29,8 @@ const PAGE_TTL_MS = 5_000;
  * (1,000 streams, a 10,000-job ingest) the gateway fell behind, a page's last reader
  * came 1.5–3 s after its first, and every stream paid a frame per short page. At this
  * interval pages are fewer and fuller: gateway CPU 4.2–5.3 → 3.6–4.2 s, webhook p99
- * 4.8–5.8 → 3.3–3.9 s, SSE p99 1.9–3.1 → 1.7–2.1 s (README "Push delivery", stop 36).
+ * 4.8–5.8 → 3.3–4.1 s; SSE p99 within the runs' spread (1.7–2.3 s against 1.9–3.1 s)
+ * (README "Push delivery", stop 36).
  * A quiet outbox waits for nothing: the first page after a pause is read at once.
  */
 export const PAGE_INTERVAL_MS = 300;

@@ -5,6 +5,8 @@ import type { JobRepository } from './repositories/job.repository.ts';
 
 /** How long loads are gathered into one statement. */
 const GATHER_MS = 5;
+/** Ids per statement at most (a page of events' worth). */
+const IDS_PER_STATEMENT = 2_000;
 
 /**
  * Jobs by id for every live subscription of a gateway at once: a page of events reaches
@@ -12,28 +14,28 @@ const GATHER_MS = 5;
  * of its own (1,000 subscribers, 1,000 statements per page, the pool queueing the
  * webhooks behind them). Loads within a few milliseconds are one statement, each id
  * read once; nothing is kept after it (the jobs are sent as they are now).
+ *
+ * The loader's key is one caller's list of ids, not each id: keyed by id, every stream's
+ * every matched job was a promise, a cache entry and a `Promise.all` slot of its own —
+ * in the push bench (1,000 streams, 381,695 matched jobs) the largest allocator of the
+ * gateway (300 MB of its 1.9 GB), all for jobs that stream asked for together anyway.
  */
 export function jobBatchLoader(
   orm: Orm,
   jobs: JobRepository,
 ): (ids: readonly string[]) => Promise<JobRecord[]> {
-  const loader: DataLoader<string, JobRecord | null> = new DataLoader(
-    async (ids) => {
-      try {
-        const byId = new Map((await jobs.findByIds(orm.em.fork(), ids)).map((j) => [j.id, j]));
-        return ids.map((id) => byId.get(id) ?? null);
-      } finally {
-        // The ids of this batch were asked for together; a later load reads afresh.
-        loader.clearAll();
-      }
+  const loader = new DataLoader<readonly string[], JobRecord[]>(
+    async (lists) => {
+      const ids = [...new Set(lists.flat())];
+      const chunks: string[][] = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) chunks.push(ids.slice(i, i + IDS_PER_STATEMENT));
+      const read = await Promise.all(chunks.map((chunk) => jobs.findByIds(orm.em.fork(), chunk)));
+      const byId = new Map(read.flat().map((job) => [job.id, job]));
+      // In each caller's order; a deleted job has no record and is left out.
+      return lists.map((list) => list.flatMap((id) => byId.get(id) ?? []));
     },
-    { maxBatchSize: 2_000, batchScheduleFn: (run) => setTimeout(run, GATHER_MS) },
+    // Every call reads afresh (a list is never asked for twice): nothing to cache.
+    { cache: false, maxBatchSize: IDS_PER_STATEMENT, batchScheduleFn: (run) => setTimeout(run, GATHER_MS) },
   );
-  return async (ids) => {
-    const loaded = await loader.loadMany(ids);
-    const failed = loaded.find((r) => r instanceof Error);
-    if (failed) throw failed;
-    // A deleted job has no record: it is left out.
-    return loaded.filter((r): r is JobRecord => r !== null && !(r instanceof Error));
-  };
+  return (ids) => (ids.length === 0 ? Promise.resolve([]) : loader.load(ids));
 }

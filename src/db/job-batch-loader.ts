@@ -28,7 +28,8 @@ export function jobBatchLoader(
     async (lists) => {
       const ids = [...new Set(lists.flat())];
       const chunks: string[][] = [];
-      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) chunks.push(ids.slice(i, i + IDS_PER_STATEMENT));
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT)
+        chunks.push(ids.slice(i, i + IDS_PER_STATEMENT));
       const read = await Promise.all(chunks.map((chunk) => jobs.findByIds(orm.em.fork(), chunk)));
       const byId = new Map(read.flat().map((job) => [job.id, job]));
       // In each caller's order; a deleted job has no record and is left out.

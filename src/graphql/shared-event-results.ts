@@ -25,20 +25,20 @@ import type { JobRecord } from '../domain/job-record.ts';
  * `{ <field>: [job, …] }`, and each job's part depends only on the job, the document and its
  * variables: here the streams of the event fields (`EVENT_FIELDS`) map their events
  * themselves, each job's part executed once per document and variables (by the same
- * executor, on an event of that one job) and reused by the other streams for a second
+ * executor, on an event of the jobs not yet executed, together) and reused by the other streams for a second
  * while the job's version is the same (PART_TTL_MS). An event whose own resolution fails (an
  * expired position), or a job whose part has errors, is executed as before, so that
  * errors keep their paths and codes. Anything else — other documents, a root field with
  * directives — is left to yoga's own subscribe.
  */
 
-/** An event of one job, executed to make that job's part of the result. */
-export interface SingleJobEvent {
-  singleJob: JobRecord;
+/** An event of the given jobs, executed to make those jobs' parts of the result. */
+export interface PartsEvent {
+  partsOf: JobRecord[];
 }
 
-export const isSingleJobEvent = (payload: unknown): payload is SingleJobEvent =>
-  typeof payload === 'object' && payload !== null && 'singleJob' in payload;
+export const isPartsEvent = (payload: unknown): payload is PartsEvent =>
+  typeof payload === 'object' && payload !== null && 'partsOf' in payload;
 
 /** The subscription fields whose events are `[Job!]!` lists (schema/job-events.ts). */
 const EVENT_FIELDS = new Set(['jobsAdded', 'jobsClosed', 'jobsUpdated']);
@@ -136,11 +136,18 @@ class Parts {
   private generationStart = 0;
 
   /**
-   * The job's part, executed on an event of that one job (FAILED when it has errors): the
-   * value itself when it is already executed — every stream but the first, in the push
-   * bench 97 % of the calls — else a promise of it.
+   * The jobs' parts in order (FAILED for a job whose part has errors): those not kept are
+   * executed together, as one event of those jobs — an execution per part was a third of
+   * the gateway's part of the push bench, mostly the executor's set-up (its context, the
+   * stream's variables coerced again) — and those another stream is executing are awaited.
+   * Synchronous when every part is kept: every stream but the first, in the push bench.
    */
-  of(args: ExecutionArgs, field: string, key: string, job: JobRecord): unknown {
+  of(
+    args: ExecutionArgs,
+    field: string,
+    key: string,
+    jobs: readonly JobRecord[],
+  ): unknown[] | Promise<unknown[]> {
     const now = Date.now();
     if (now - this.generationStart >= PART_TTL_MS) {
       this.previous = this.current;
@@ -149,68 +156,81 @@ class Parts {
     }
     let current = this.current.get(key);
     if (!current) this.current.set(key, (current = new Map()));
-    const updatedAt = job.updatedAt.getTime();
-    const lastSeenAt = job.lastSeenAt.getTime();
-    const kept = current.get(job.id) ?? this.previous.get(key)?.get(job.id);
-    if (
-      kept &&
-      kept.updatedAt === updatedAt &&
-      kept.lastSeenAt === lastSeenAt &&
-      kept.status === job.status &&
-      now - kept.at < PART_TTL_MS
-    ) {
-      sharedParts.reused++;
-      current.set(job.id, kept);
-      return kept.settled ? kept.value : kept.part;
-    }
-    sharedParts.executed++;
-    const rootValue: SingleJobEvent = { singleJob: job };
-    const entry: Part = {
-      updatedAt,
-      lastSeenAt,
-      status: job.status,
-      part: Promise.resolve(),
-      value: undefined,
-      settled: false,
-      at: now,
-    };
-    entry.part = (async () => {
-      let value: unknown = FAILED;
-      try {
-        const result = (await execute({ ...args, rootValue })) as ExecutionResult;
-        const list = result.data?.[field];
-        if (!result.errors?.length && Array.isArray(list) && list.length === 1) value = list[0];
-      } catch {
-        // FAILED: the stream's event is executed whole.
+    const previous = this.previous.get(key);
+    const items: unknown[] = new Array(jobs.length);
+    let waits: Promise<unknown>[] | null = null;
+    let missing: { index: number; job: JobRecord; entry: Part }[] | null = null;
+    for (let i = 0; i < jobs.length; i++) {
+      const job = jobs[i]!;
+      const updatedAt = job.updatedAt.getTime();
+      const lastSeenAt = job.lastSeenAt.getTime();
+      const kept = current.get(job.id) ?? previous?.get(job.id);
+      if (
+        kept &&
+        kept.updatedAt === updatedAt &&
+        kept.lastSeenAt === lastSeenAt &&
+        kept.status === job.status &&
+        now - kept.at < PART_TTL_MS
+      ) {
+        sharedParts.reused++;
+        current.set(job.id, kept);
+        if (kept.settled) items[i] = kept.value;
+        else (waits ??= []).push(kept.part.then((value) => (items[i] = value)));
+        continue;
       }
-      entry.value = value;
-      entry.settled = true;
-      // A part with errors is not kept: each stream's event is then executed whole, as before.
-      if (value === FAILED && current.get(job.id) === entry) current.delete(job.id);
-      return value;
-    })();
-    current.set(job.id, entry);
-    return entry.part;
+      sharedParts.executed++;
+      const entry: Part = {
+        updatedAt,
+        lastSeenAt,
+        status: job.status,
+        part: Promise.resolve(),
+        value: undefined,
+        settled: false,
+        at: now,
+      };
+      current.set(job.id, entry);
+      (missing ??= []).push({ index: i, job, entry });
+    }
+    if (missing) {
+      const executed = executeParts(
+        args,
+        field,
+        missing.map((m) => m.job),
+      );
+      const generation = current;
+      for (const [n, { index, job, entry }] of missing.entries()) {
+        entry.part = executed.then((values) => {
+          const value = values[n];
+          entry.value = value;
+          entry.settled = true;
+          // A part with errors is not kept: each stream's event is then executed whole, as before.
+          if (value === FAILED && generation.get(job.id) === entry) generation.delete(job.id);
+          return (items[index] = value);
+        });
+        (waits ??= []).push(entry.part);
+      }
+    }
+    return waits ? Promise.all(waits).then(() => items) : items;
   }
 }
 
-/** The jobs' parts in order, awaiting only those still being executed. */
-async function partsOf(
-  parts: Parts,
-  args: ExecutionArgs,
-  name: string,
-  key: string,
-  jobs: JobRecord[],
-): Promise<unknown[]> {
-  const items: unknown[] = new Array(jobs.length);
-  let pending: Promise<void>[] | null = null;
-  for (let i = 0; i < jobs.length; i++) {
-    const part = parts.of(args, name, key, jobs[i]!);
-    if (part instanceof Promise) (pending ??= []).push(part.then((value) => void (items[i] = value)));
-    else items[i] = part;
-  }
-  if (pending) await Promise.all(pending);
-  return items;
+/** The jobs' parts, executed as one event of those jobs; each on its own when that has errors. */
+async function executeParts(args: ExecutionArgs, field: string, jobs: JobRecord[]): Promise<unknown[]> {
+  const run = async (some: JobRecord[]): Promise<unknown[] | null> => {
+    try {
+      const rootValue: PartsEvent = { partsOf: some };
+      const result = (await execute({ ...args, rootValue })) as ExecutionResult;
+      const list = result.data?.[field];
+      return !result.errors?.length && Array.isArray(list) && list.length === some.length ? list : null;
+    } catch {
+      return null;
+    }
+  };
+  const together = await run(jobs);
+  if (together) return together;
+  if (jobs.length === 1) return [FAILED];
+  // Errors name a path, but a list item's index is all they would say: each job on its own.
+  return Promise.all(jobs.map(async (job) => (await run([job]))?.[0] ?? FAILED));
 }
 
 /**
@@ -244,7 +264,7 @@ function mapEvents(
       const payload = step.value;
       const jobs = await jobsOf(payload, args).catch(() => null);
       if (jobs === null) return { done: false, value: await asExecuted(payload) };
-      const items = await partsOf(parts, args, name, key, jobs);
+      const items = await parts.of(args, name, key, jobs);
       if (items.includes(FAILED)) return { done: false, value: await asExecuted(payload) };
       return { done: false, value: { data: { [name]: items } } };
     },

@@ -14,7 +14,7 @@ import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { setEventId } from '../event-ids.ts';
-import { isSingleJobEvent, type SingleJobEvent } from '../shared-event-results.ts';
+import { isPartsEvent, type PartsEvent } from '../shared-event-results.ts';
 import { JobRef } from './job.ts';
 import { JobFilterInput, toJobFilter } from './job-filter.ts';
 
@@ -51,8 +51,8 @@ export interface Delivery {
  * shared-event-results.ts resolves a stream's events with, and the one job of the events
  * it executes each job's part on (which record nothing).
  */
-export function eventJobs(payload: Delivery | SingleJobEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
-  if (isSingleJobEvent(payload)) return Promise.resolve([payload.singleJob]);
+export function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
+  if (isPartsEvent(payload)) return Promise.resolve(payload.partsOf);
   const { batch } = payload;
   if (batch.type === 'expired')
     return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));

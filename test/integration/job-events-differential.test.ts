@@ -462,4 +462,47 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
       clock.mockRestore();
     }
   });
+
+  it("counts the interval from the start of the kept page's read, not its end", async () => {
+    // A read that takes the whole interval (the clock moved on by PAGE_INTERVAL_MS while it
+    // ran): the next page is read at once. Counted from the end, it waited the interval
+    // again on top of the read, and under load that wait was most of the live latency.
+    const repository = new SearchIndexRepository();
+    const matcher = new EventMatcher(repository, services.jobEventLog, () => NOW);
+    const em = () => services.orm.em.fork();
+    const filter: JobFilter = { status: 'any' };
+    const from = (await services.jobEventLog.head(em())).start;
+    const heads: EventPosition[] = [];
+    for (const n of [1, 2]) {
+      await runIngest(services, {
+        platform: 'greenhouse',
+        board: 'interval-start',
+        complete: false,
+        postings: [randomPosting(createRng(SEED + 20 + n), 'interval-start', `interval-start-${n}`)],
+      });
+      heads.push((await services.jobEventLog.head(em())).last!);
+    }
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const read = repository.eventImages.bind(repository);
+    const slowRead = vi.spyOn(repository, 'eventImages').mockImplementationOnce(async (...args) => {
+      const page = await read(...args);
+      now += PAGE_INTERVAL_MS;
+      return page;
+    });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const first = await matcher.read(em(), filter, from, heads[0]!, 100_000);
+      expect(first.lastRead).toEqual(heads[0]);
+      const next = await matcher.read(em(), filter, heads[0]!, heads[1]!, 100_000);
+      expect(next.lastRead).toEqual(heads[1]);
+      expect(slowRead).toHaveBeenCalledTimes(2);
+      // No wait was set for the second page (the matcher's other timers are seconds long).
+      expect(timers.mock.calls.map(([, ms]) => ms)).not.toContain(PAGE_INTERVAL_MS);
+    } finally {
+      timers.mockRestore();
+      slowRead.mockRestore();
+      clock.mockRestore();
+    }
+  });
 });

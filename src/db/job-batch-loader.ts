@@ -36,7 +36,7 @@ export function jobBatchLoader(
       return lists.map((list) => list.flatMap((id) => byId.get(id) ?? []));
     },
     // Every call reads afresh (a list is never asked for twice): nothing to cache.
-    { cache: false, maxBatchSize: IDS_PER_STATEMENT, batchScheduleFn: (run) => setTimeout(run, GATHER_MS) },
+    { cache: false, batchScheduleFn: (run) => setTimeout(run, GATHER_MS) },
   );
   return (ids) => (ids.length === 0 ? Promise.resolve([]) : loader.load(ids));
 }

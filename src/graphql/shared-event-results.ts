@@ -25,8 +25,8 @@ import type { JobRecord } from '../domain/job-record.ts';
  * `{ <field>: [job, …] }`, and each job's part depends only on the job, the document and its
  * variables: here the streams of the event fields (`EVENT_FIELDS`) map their events
  * themselves, each job's part executed once per document and variables (by the same
- * executor, on an event of the jobs not yet executed, together) and reused by the other streams for a second
- * while the job's version is the same (PART_TTL_MS). An event whose own resolution fails (an
+ * executor, on one event of the jobs a stream needs that are not executed yet) and reused
+ * by the other streams for a second while the job's version is the same (PART_TTL_MS). An event whose own resolution fails (an
  * expired position), or a job whose part has errors, is executed as before, so that
  * errors keep their paths and codes. Anything else — other documents, a root field with
  * directives — is left to yoga's own subscribe.
@@ -229,7 +229,7 @@ async function executeParts(args: ExecutionArgs, field: string, jobs: JobRecord[
   const together = await run(jobs);
   if (together) return together;
   if (jobs.length === 1) return [FAILED];
-  // Errors name a path, but a list item's index is all they would say: each job on its own.
+  // One job's error nulls the whole `[Job!]!` list, the others' parts with it: each on its own.
   return Promise.all(jobs.map(async (job) => (await run([job]))?.[0] ?? FAILED));
 }
 

@@ -253,8 +253,6 @@ export class SearchIndexRepository {
     after: { xid: bigint; seq: bigint },
     through: { xid: bigint; seq: bigint },
     limit: number,
-    /** Called with the page's job ids as soon as they are read, before the joins are. */
-    onJobIds?: (jobIds: string[]) => void,
   ): Promise<{
     horizon: { xid: string; seq: string };
     events: EventImages[];
@@ -289,7 +287,6 @@ export class SearchIndexRepository {
         };
       });
     if (events.length === 0) return { horizon, events, memberships: [], companies: [] };
-    onJobIds?.(events.map((e) => e.jobId));
     const companyIds: string[] = [];
     for (const e of events)
       for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);

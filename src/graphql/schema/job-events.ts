@@ -48,8 +48,8 @@ export interface Delivery {
 
 /**
  * The jobs of an event, and its position recorded for the stream's SSE id. Also what
- * shared-event-results.ts resolves a stream's events with, and the one job of the events
- * it executes each job's part on (which record nothing).
+ * shared-event-results.ts resolves a stream's events with, and the jobs of the events it
+ * executes their parts on (which record nothing).
  */
 export function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
   if (isPartsEvent(payload)) return Promise.resolve(payload.partsOf);

@@ -30,6 +30,32 @@ export function setEventId(context: object, id: string, checkpoint: boolean): vo
   (context as { [SLOT]?: Slot })[SLOT] = { id, checkpoint };
 }
 
+/** The event id the resolver recorded, taken (a stream that writes its frames itself). */
+export function takeEventId(context: object): Slot | undefined {
+  const holder = context as { [SLOT]?: Slot };
+  const slot = holder[SLOT];
+  holder[SLOT] = undefined;
+  return slot;
+}
+
+/**
+ * A frame a stream hands over already made (shared-event-results.ts): an event's `data` as
+ * JSON text, or its position alone; null when the next result must come through yoga's
+ * own stream instead (an error, a job executed whole, the end), with every hook of yoga's.
+ */
+export type DirectFrame = { id: string; data: string } | { id: string; checkpoint: true } | null;
+
+const DIRECT = Symbol('directFrames');
+
+/**
+ * Registered on a subscription's context by the plugin that maps its events. Each frame
+ * through yoga's stream was a result object passed through the stream's hooks and stringified
+ * whole, per stream: with 1,000 streams on one page, the same jobs' JSON 1,000 times.
+ */
+export function setDirectFrames(context: object, next: () => Promise<DirectFrame>): void {
+  (context as { [DIRECT]?: () => Promise<DirectFrame> })[DIRECT] = next;
+}
+
 /** Keep-alive comment, as yoga's own stream sends (proxies close idle connections). */
 const PING_MS = process.env.NODE_ENV === 'test' ? 300 : 12_000;
 
@@ -53,7 +79,11 @@ function publicResult(result: StreamResult): unknown {
   };
 }
 
-const processEventStream: ResultProcessor = (input, fetchAPI) => {
+const processEventStream = (
+  input: Parameters<ResultProcessor>[0],
+  fetchAPI: Parameters<ResultProcessor>[1],
+  direct: (() => Promise<DirectFrame>) | undefined,
+): ReturnType<ResultProcessor> => {
   const iterator = (input as AsyncIterable<StreamResult>)[Symbol.asyncIterator]();
   const encoder = new fetchAPI.TextEncoder();
   let ping: ReturnType<typeof setInterval> | undefined;
@@ -68,6 +98,19 @@ const processEventStream: ResultProcessor = (input, fetchAPI) => {
     },
     async pull(controller) {
       try {
+        const frame = direct && (await direct());
+        if (frame) {
+          // As the result below would be written: `data`, then `extensions.eventId`.
+          const id = JSON.stringify(frame.id);
+          controller.enqueue(
+            encoder.encode(
+              'checkpoint' in frame
+                ? `id: ${frame.id}\n\n`
+                : `event: next\nid: ${frame.id}\ndata: {"data":${frame.data},"extensions":{"eventId":${id}}}\n\n`,
+            ),
+          );
+          return;
+        }
         const { done, value } = await iterator.next();
         if (value) {
           const id = value.extensions?.eventId;
@@ -107,11 +150,15 @@ const processEventStream: ResultProcessor = (input, fetchAPI) => {
 };
 
 export function useEventIds(): Plugin {
-  const subscriptions = new WeakSet<Request>();
+  const subscriptions = new WeakMap<Request, { [DIRECT]?: () => Promise<DirectFrame> }>();
   return {
     onSubscribe({ args }) {
-      const context = args.contextValue as { request?: Request; [SLOT]?: Slot };
-      if (context.request) subscriptions.add(context.request);
+      const context = args.contextValue as {
+        request?: Request;
+        [SLOT]?: Slot;
+        [DIRECT]?: () => Promise<DirectFrame>;
+      };
+      if (context.request) subscriptions.set(context.request, context);
       return {
         onSubscribeResult: () => ({
           onNext: ({ result, setResult }) => {
@@ -132,12 +179,16 @@ export function useEventIds(): Plugin {
     },
     onResultProcess({ request, result, setResultProcessor }) {
       // After yoga's own choice (its plugins run first): only subscription streams asked as SSE.
+      const context = subscriptions.get(request);
       if (
-        subscriptions.has(request) &&
+        context &&
         isAsyncIterable(result) &&
         (request.headers.get('accept') ?? '').includes('text/event-stream')
       )
-        setResultProcessor(processEventStream, 'text/event-stream');
+        setResultProcessor(
+          (input, fetchAPI) => processEventStream(input, fetchAPI, context[DIRECT]),
+          'text/event-stream',
+        );
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { JobRecord } from '../domain/job-record.ts';
+import { setDirectFrames, takeEventId, type DirectFrame } from './event-ids.ts';
 
 /**
  * One job's part of a live event, executed once per document rather than once per stream
@@ -233,9 +234,23 @@ async function executeParts(args: ExecutionArgs, field: string, jobs: JobRecord[
   return Promise.all(jobs.map(async (job) => (await run([job]))?.[0] ?? FAILED));
 }
 
+/** Each part's JSON, made once for every stream that sends it (parts are shared objects). */
+const partJson = new WeakMap<object, string>();
+
+const jsonOf = (part: unknown): string => {
+  if (typeof part !== 'object' || part === null) return JSON.stringify(part);
+  let json = partJson.get(part);
+  if (json === undefined) partJson.set(part, (json = JSON.stringify(part)));
+  return json;
+};
+
 /**
  * The events of one stream as results: its source's payloads, each resolved by the field's
- * resolver (`jobsOf`), then assembled from the jobs' shared parts.
+ * resolver (`jobsOf`), then assembled from the jobs' shared parts. Over SSE the stream's
+ * frames are taken by `direct` instead (event-ids.ts): an event of shared parts becomes its
+ * `data` as text, joined from each part's JSON, without a result object through yoga's
+ * hooks and a stringify per stream; anything else (an error, an event executed whole, the
+ * end) is left queued for the result stream, which then takes it as before.
  */
 function mapEvents(
   args: ExecutionArgs,
@@ -243,16 +258,49 @@ function mapEvents(
   source: AsyncIterator<unknown>,
   jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
   parts: Parts,
-): AsyncIterableIterator<ExecutionResult> {
+): { iterator: AsyncIterableIterator<ExecutionResult>; direct: () => Promise<DirectFrame> } {
   const key = documentKey(args, field);
   const name = field.alias?.value ?? field.name.value;
   const asExecuted = (payload: unknown) =>
     execute({ ...args, rootValue: payload }) as Promise<ExecutionResult>;
+  // A step `direct` read from the source and left to the result stream.
+  let queued: { step: IteratorResult<unknown> } | { error: unknown } | null = null;
+  const nextStep = async (): Promise<IteratorResult<unknown>> => {
+    const left = queued;
+    queued = null;
+    if (left === null) return source.next();
+    if ('error' in left) throw left.error;
+    return left.step;
+  };
+  const direct = async (): Promise<DirectFrame> => {
+    let step: IteratorResult<unknown>;
+    try {
+      step = await source.next();
+    } catch (error) {
+      queued = { error };
+      return null;
+    }
+    if (step.done) {
+      queued = { step };
+      return null;
+    }
+    const jobs = await jobsOf(step.value, args).catch(() => null);
+    const event = takeEventId(args.contextValue as object);
+    const items = jobs && event ? await parts.of(args, name, key, jobs) : null;
+    if (!items || items.includes(FAILED)) {
+      queued = { step };
+      return null;
+    }
+    if (event!.checkpoint) return { id: event!.id, checkpoint: true };
+    let data = `{${JSON.stringify(name)}:[`;
+    for (let i = 0; i < items.length; i++) data += (i > 0 ? ',' : '') + jsonOf(items[i]);
+    return { id: event!.id, data: `${data}]}` };
+  };
   const iterator: AsyncIterableIterator<ExecutionResult> = {
     async next() {
       let step: IteratorResult<unknown>;
       try {
-        step = await source.next();
+        step = await nextStep();
       } catch (error) {
         // As the executor's own mapping reports a failed source.
         throw createGraphQLError((error as Error).message, {
@@ -276,7 +324,7 @@ function mapEvents(
       return iterator;
     },
   };
-  return iterator;
+  return { iterator, direct };
 }
 
 /**
@@ -297,7 +345,9 @@ export function useSharedEventResults(
         // A subscription that fails to start (a bad filter, a stale Last-Event-ID): yoga's
         // own subscribe reports it, as it always has.
         if (!isAsyncIterable(source)) return subscribeFn(args);
-        return mapEvents(args, field, source[Symbol.asyncIterator](), jobsOf, parts);
+        const { iterator, direct } = mapEvents(args, field, source[Symbol.asyncIterator](), jobsOf, parts);
+        setDirectFrames(args.contextValue as object, direct);
+        return iterator;
       });
     },
   };

@@ -23,6 +23,11 @@ export interface PushOptions {
   endpoints: number;
   /** Where to write the gateway's CPU profile of the delivery window (ingest start to last arrival). */
   profileDir?: string;
+  /**
+   * What each stream selects of a job: `id` (the default: the delivery path, not the JSON),
+   * or `listing`, what a job board's live panel shows, the description included.
+   */
+  selection: 'id' | 'listing';
 }
 
 /**

@@ -50,7 +50,13 @@ import { perSecond, startClocks } from './stage.ts';
 const DRAIN_LIMIT_MS = 300_000;
 /** An organization has at most 20 webhook endpoints (README "Webhooks"). */
 const ENDPOINTS_PER_ORG = 20;
-const SUBSCRIPTION = 'subscription ($f: JobFilter) { jobsAdded(filter: $f) { id } }';
+const SELECTIONS: Record<PushOptions['selection'], string> = {
+  id: 'id',
+  listing:
+    'id title companyName descriptionText location remoteType salary { annualMinUsd annualMaxUsd } skills postedAt',
+};
+const subscriptionOf = (push: PushOptions) =>
+  `subscription ($f: JobFilter) { jobsAdded(filter: $f) { ${SELECTIONS[push.selection]} } }`;
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 const loadavg = () =>
@@ -241,7 +247,7 @@ async function withSubscribers(
     clients.send({
       type: 'subscribe',
       base: gateway.base,
-      query: SUBSCRIPTION,
+      query: subscriptionOf(push),
       variables: sseFilters.map((f) => ({ f: toGraphqlFilter(f) })),
     });
     const { failed } = await clients.next('subscribed');
@@ -343,7 +349,7 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
     `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; load ${loadavg()}`,
   );
   log(
-    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --seed ${opts.seed}`,
+    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --seed ${opts.seed}`,
   );
   log(
     `targets: p99 commit → arrival under ${fmt(TARGET_SSE_P99_MS)} ms (SSE) and ${fmt(TARGET_HOOK_P99_MS)} ms (webhooks); ingest with subscribers at most ${TARGET_SLOWDOWN * 100} % slower`,

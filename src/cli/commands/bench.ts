@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 
 function count(value: string): number {
   const n = Number(value.replace(/[_,]/g, ''));
@@ -23,6 +23,11 @@ export function registerBenchCommand(program: Command): void {
     .option('--push-subscribers <n>', 'push part: SSE subscriptions, each with its own filter', count, 1_000)
     .option('--push-endpoints <n>', 'push part: webhook endpoints, each on its own saved search', count, 100)
     .option('--push-profile <dir>', "push part: write the gateway's CPU profile of the delivery window there")
+    .addOption(
+      new Option('--push-selection <fields>', 'push part: what each stream selects of a job')
+        .choices(['id', 'listing'])
+        .default('id'),
+    )
     .option(
       '--cold-against <rev>',
       "only the cold ingest: this checkout against that commit's, in alternated pairs",
@@ -52,6 +57,7 @@ export function registerBenchCommand(program: Command): void {
         pushSubscribers: number;
         pushEndpoints: number;
         pushProfile?: string;
+        pushSelection: 'id' | 'listing';
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -76,6 +82,7 @@ export function registerBenchCommand(program: Command): void {
           pushSubscribers,
           pushEndpoints,
           pushProfile,
+          pushSelection,
           coldAgainst: _c,
           pairs: _p,
           outboxOff: _o,
@@ -89,6 +96,7 @@ export function registerBenchCommand(program: Command): void {
               jobs: pushJobs,
               subscribers: pushSubscribers,
               endpoints: pushEndpoints,
+              selection: pushSelection,
               ...(pushProfile && { profileDir: pushProfile }),
             },
           }),

@@ -40,10 +40,11 @@ export function takeEventId(context: object): Slot | undefined {
 
 /**
  * A frame a stream hands over already made (shared-event-results.ts): an event's `data` as
- * JSON text, or its position alone; null when the next result must come through yoga's
- * own stream instead (an error, a job executed whole, the end), with every hook of yoga's.
+ * JSON in UTF-8, in pieces (each job's part is encoded once for every stream that sends
+ * it), or its position alone; null when the next result must come through yoga's own
+ * stream instead (an error, a job executed whole, the end), with every hook of yoga's.
  */
-export type DirectFrame = { id: string; data: string } | { id: string; checkpoint: true } | null;
+export type DirectFrame = { id: string; data: Uint8Array[] } | { id: string; checkpoint: true } | null;
 
 const DIRECT = Symbol('directFrames');
 
@@ -100,14 +101,17 @@ const processEventStream = (
       try {
         const frame = direct && (await direct());
         if (frame) {
-          // As the result below would be written: `data`, then `extensions.eventId`.
-          const id = JSON.stringify(frame.id);
+          // As the result below would be written: `data`, then `extensions.eventId`. The
+          // pieces are copied, not encoded again: encoding each stream's frame text was a
+          // third of the gateway's CPU when streams select descriptions.
           controller.enqueue(
-            encoder.encode(
-              'checkpoint' in frame
-                ? `id: ${frame.id}\n\n`
-                : `event: next\nid: ${frame.id}\ndata: {"data":${frame.data},"extensions":{"eventId":${id}}}\n\n`,
-            ),
+            'checkpoint' in frame
+              ? encoder.encode(`id: ${frame.id}\n\n`)
+              : Buffer.concat([
+                  Buffer.from(`event: next\nid: ${frame.id}\ndata: {"data":`),
+                  ...frame.data,
+                  Buffer.from(`,"extensions":{"eventId":${JSON.stringify(frame.id)}}}\n\n`),
+                ]),
           );
           return;
         }

@@ -234,21 +234,23 @@ async function executeParts(args: ExecutionArgs, field: string, jobs: JobRecord[
   return Promise.all(jobs.map(async (job) => (await run([job]))?.[0] ?? FAILED));
 }
 
-/** Each part's JSON, made once for every stream that sends it (parts are shared objects). */
-const partJson = new WeakMap<object, string>();
+/** Each part's JSON in UTF-8, made once for every stream that sends it (parts are shared objects). */
+const partBytes = new WeakMap<object, Buffer>();
 
-const jsonOf = (part: unknown): string => {
-  if (typeof part !== 'object' || part === null) return JSON.stringify(part);
-  let json = partJson.get(part);
-  if (json === undefined) partJson.set(part, (json = JSON.stringify(part)));
-  return json;
+const bytesOf = (part: unknown): Buffer => {
+  if (typeof part !== 'object' || part === null) return Buffer.from(JSON.stringify(part));
+  let bytes = partBytes.get(part);
+  if (bytes === undefined) partBytes.set(part, (bytes = Buffer.from(JSON.stringify(part))));
+  return bytes;
 };
+const COMMA = Buffer.from(',');
+const LIST_END = Buffer.from(']}');
 
 /**
  * The events of one stream as results: its source's payloads, each resolved by the field's
  * resolver (`jobsOf`), then assembled from the jobs' shared parts. Over SSE the stream's
  * frames are taken by `direct` instead (event-ids.ts): an event of shared parts becomes its
- * `data` as text, joined from each part's JSON, without a result object through yoga's
+ * `data` as bytes, joined from each part's JSON in UTF-8, without a result object through yoga's
  * hooks and a stringify per stream; anything else (an error, an event executed whole, the
  * end) is left queued for the result stream, which then takes it as before.
  */
@@ -292,9 +294,13 @@ function mapEvents(
       return null;
     }
     if (event!.checkpoint) return { id: event!.id, checkpoint: true };
-    let data = `{${JSON.stringify(name)}:[`;
-    for (let i = 0; i < items.length; i++) data += (i > 0 ? ',' : '') + jsonOf(items[i]);
-    return { id: event!.id, data: `${data}]}` };
+    const data: Uint8Array[] = [Buffer.from(`{${JSON.stringify(name)}:[`)];
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) data.push(COMMA);
+      data.push(bytesOf(items[i]));
+    }
+    data.push(LIST_END);
+    return { id: event!.id, data };
   };
   const iterator: AsyncIterableIterator<ExecutionResult> = {
     async next() {

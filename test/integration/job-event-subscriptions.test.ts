@@ -187,7 +187,8 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
     ]);
     await ingest(
       'shared',
-      [1, 2, 3].map((k) => posting('shared', `s${k}`, `Zyxshared Rigger ${k}`)),
+      // Text beyond ASCII: the shared frames are written as each part's UTF-8 bytes.
+      [1, 2, 3].map((k) => posting('shared', `s${k}`, `Zyxshared Rigger ${k} — Zürich ✓`)),
     );
     await caughtUp(streams, await headNow());
     const jobs = (s: SseStream) => s.events.flatMap((e) => e.data?.jobsAdded as Record<string, unknown>[]);

@@ -53,7 +53,7 @@ export async function createJobEventFeed(
     // The served session is the server's; its live events are the server's to deliver.
     throw new Error('live job events come from the server that serves the embedded database');
   let last: EventPosition | null = null;
-  let waiters: { beyond: EventPosition; resolve: (p: EventPosition | null) => void }[] = [];
+  const waiters = new Set<{ beyond: EventPosition; resolve: (p: EventPosition | null) => void }>();
   let closed = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -61,10 +61,11 @@ export async function createJobEventFeed(
 
   const release = () => {
     if (!last) return;
-    const ready = waiters.filter((w) => compareEventPositions(last!, w.beyond) > 0);
-    if (ready.length === 0) return;
-    waiters = waiters.filter((w) => !ready.includes(w));
-    for (const w of ready) w.resolve(last);
+    for (const w of waiters)
+      if (compareEventPositions(last, w.beyond) > 0) {
+        waiters.delete(w);
+        w.resolve(last);
+      }
   };
   const look = async () => {
     const head = await repo.head(orm.em.fork());
@@ -115,23 +116,28 @@ export async function createJobEventFeed(
       if (last && compareEventPositions(last, beyond) > 0) return Promise.resolve(last);
       if (signal.aborted || closed) return Promise.resolve(null);
       return new Promise((resolve) => {
-        const waiter = { beyond, resolve };
-        waiters.push(waiter);
-        signal.addEventListener(
-          'abort',
-          () => {
-            waiters = waiters.filter((w) => w !== waiter);
-            resolve(null);
+        // The listener goes with the wait: a stream waits on its one signal many times a
+        // day, and each wait's listener stayed on it for the stream's life.
+        const onAbort = () => {
+          waiters.delete(waiter);
+          resolve(null);
+        };
+        const waiter = {
+          beyond,
+          resolve: (p: EventPosition | null) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(p);
           },
-          { once: true },
-        );
+        };
+        waiters.add(waiter);
+        signal.addEventListener('abort', onAbort, { once: true });
       });
     },
     close: async () => {
       closed = true;
       clearInterval(timer);
       for (const w of waiters) w.resolve(null);
-      waiters = [];
+      waiters.clear();
       await running;
       await stop().catch(() => undefined);
     },

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawPosting } from '../../src/domain/raw-posting.ts';
@@ -538,5 +539,34 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
       ['added', 'entered'],
     ]);
     expect(page.events.map((e) => e.jobId).sort()).toEqual(row!.ids);
+  });
+  it("leaves no listener on a stream's signal after its waits end (one per wait stayed)", async () => {
+    const feed = await services.jobEvents();
+    const abort = new AbortController();
+    for (let i = 0; i < 3; i++) {
+      const { start } = await feed.head();
+      const waiting = feed.waitBeyond(start, abort.signal);
+      await runIngest(services, {
+        platform: 'personio',
+        board: `listeners-${i}`,
+        complete: true,
+        postings: [
+          posting({
+            source: 'personio',
+            board: `listeners-${i}`,
+            externalId: 'l1',
+            title: `Listener Number ${i}`,
+            companyName: `Listener Co ${i}`,
+          }),
+        ],
+      });
+      expect(await waiting).not.toBeNull();
+    }
+    expect(getEventListeners(abort.signal, 'abort')).toHaveLength(0);
+    // An abort still ends a wait that is pending.
+    const { start } = await feed.head();
+    const pending = feed.waitBeyond(start, abort.signal);
+    abort.abort();
+    expect(await pending).toBeNull();
   });
 });

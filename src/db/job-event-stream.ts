@@ -36,12 +36,15 @@ export interface JobEventStreamOptions {
  */
 export async function* jobEventStream(o: JobEventStreamOptions): AsyncGenerator<EventBatch> {
   let position = o.from;
+  // One fork for the stream's life: the readers run statements only, no entities, so its
+  // identity map stays empty — a fork per page was a configuration copy per stream and page.
+  const em = o.orm.em.fork();
   while (!o.signal.aborted) {
     const last = await o.feed.waitBeyond(position, o.signal);
     if (!last) return;
     let page;
     try {
-      page = await o.repo.read(o.orm.em.fork(), o.filter, position, last, PAGE);
+      page = await o.repo.read(em, o.filter, position, last, PAGE);
     } catch (error) {
       o.onError(error);
       await new Promise((resolve) => setTimeout(resolve, o.retryMs));

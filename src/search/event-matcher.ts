@@ -13,6 +13,10 @@ import { planFilter } from './filter-plan.ts';
 import { assembleIndexData, JobIndexBuilder } from './index-builder.ts';
 import { disposeIndexData, type IndexData } from './index-data.ts';
 
+/** An event's before image matched (WAS), its after image (NOW). */
+const WAS = 1;
+const NOW = 2;
+
 /** Pages kept for readers that come for the same stretch of the outbox (least recently used out). */
 const PAGES_KEPT = 32;
 /**
@@ -135,19 +139,22 @@ export class EventMatcher implements EventReader {
         const page = await this.sql.read(em, filter, after, through, limit);
         return { ...page, events: page.events.filter((e) => e.change !== null) };
       }
-      // Mark the events whose images match, from the matches (a few per filter), instead of
-      // asking the bitmap about both images of every event (1,000 filters × every event).
-      const was = new Uint8Array(page.events.length);
-      const now = new Uint8Array(page.events.length);
+      // The events whose images match, from the matches (a few per filter): neither asking
+      // the bitmap about both images of every event for every filter (1,000 filters × every
+      // event), nor walking the page's events per filter.
+      const marks = new Uint8Array(page.events.length);
+      const hit: number[] = [];
       for (const doc of plan.matches.toUint32Array()) {
         const event = page.docEvent[doc]!;
-        (page.docIsAfter[doc] ? now : was)[event] = 1;
+        if (event < from) continue;
+        if (marks[event] === 0) hit.push(event);
+        marks[event]! |= page.docIsAfter[doc] ? NOW : WAS;
       }
+      hit.sort((a, b) => a - b);
       const events: MatchedEvent[] = [];
-      for (let i = from; i < page.events.length; i++) {
-        if (was[i] === 0 && now[i] === 0) continue;
+      for (const i of hit) {
         const e = page.events[i]!;
-        const change = eventChange(e.same, was[i] === 1, now[i] === 1);
+        const change = eventChange(e.same, (marks[i]! & WAS) !== 0, (marks[i]! & NOW) !== 0);
         // Events that did not move the job for this filter are left out (most of them).
         if (change) events.push({ position: e.position, kind: e.kind, jobId: e.jobId, change });
       }

@@ -17,6 +17,12 @@ const PLAIN_WORD = /^[a-z0-9]+$/;
  */
 const SPLIT_BY_PARSER = /^[0-9]+e[0-9]+[a-z]/;
 
+/**
+ * Filters made storable, by the filter: a live stream plans its one filter against every
+ * page it reads (a thousand streams, a few pages a second). Filters are not changed once made.
+ */
+const storable = new WeakMap<JobFilter, JobFilter>();
+
 /** A filter the index answers: the matching jobs and, per query word, its prefix matches. */
 export interface FilterPlan {
   matches: Bitmap;
@@ -39,7 +45,8 @@ export function planFilter(
   now: Date,
   scratch: Scratch,
 ): FilterPlan | 'unsupported' {
-  const filter = storableFilter(input);
+  let filter = storable.get(input);
+  if (!filter) storable.set(input, (filter = storableFilter(input)));
   if (filter.locations?.length) return 'unsupported';
   const terms = parseQueryTerms(filter.query);
   if (!terms.every((t) => PLAIN_WORD.test(t) && !SPLIT_BY_PARSER.test(t))) return 'unsupported';

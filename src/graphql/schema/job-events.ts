@@ -1,4 +1,3 @@
-import { Repeater } from 'graphql-yoga';
 import { jobEventStream, type EventBatch } from '../../db/job-event-stream.ts';
 import type { EventChange } from '../../db/repositories/job-event.repository.ts';
 import {
@@ -12,6 +11,7 @@ import { invalidParameter } from '../../domain/errors.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
 import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
+import { deliveryChannel } from '../delivery-channel.ts';
 import type { GraphQLContext } from '../context.ts';
 import { setEventId } from '../event-ids.ts';
 import { isPartsEvent, type PartsEvent } from '../shared-event-results.ts';
@@ -72,9 +72,7 @@ function eventField(name: string, change: EventChange, description: string, argD
         const filter: JobFilter = toJobFilter(args.filter, ctx.services.locatePlace);
         const from = await startPosition(ctx);
         const feed = await ctx.services.jobEvents();
-        return new Repeater<Delivery>(async (push, stop) => {
-          const abort = new AbortController();
-          void stop.then(() => abort.abort());
+        return deliveryChannel<Delivery>(async (push, stopped) => {
           const stream = jobEventStream({
             orm: ctx.services.orm,
             repo: ctx.services.eventReader,
@@ -82,7 +80,7 @@ function eventField(name: string, change: EventChange, description: string, argD
             filter,
             change,
             from,
-            signal: abort.signal,
+            signal: stopped,
             retryMs: ctx.services.config.events.pollMs,
             onError: (error) => ctx.services.logger.warn({ err: error }, `${name}: reading events failed`),
           });
@@ -113,7 +111,6 @@ function eventField(name: string, change: EventChange, description: string, argD
           } finally {
             clearTimeout(timer);
           }
-          stop();
         });
       },
       resolve: (payload: Delivery, _args, ctx) => eventJobs(payload, ctx),

@@ -10,8 +10,8 @@ import { compareEventPositions, type EventPosition } from '../domain/event-id.ts
 import type { JobFilter } from '../domain/job-filter.ts';
 import { Scratch } from './bitmap.ts';
 import { planFilter } from './filter-plan.ts';
-import { assembleIndexData, JobIndexBuilder } from './index-builder.ts';
-import { disposeIndexData, type IndexData } from './index-data.ts';
+import { assembleMatchData, JobIndexBuilder } from './index-builder.ts';
+import { disposeMatchData, type MatchData } from './index-data.ts';
 
 /** An event's before image matched (WAS), its after image (NOW). */
 const WAS = 1;
@@ -84,7 +84,7 @@ interface ImagePage {
   /** Per doc of `data`, its event and whether it is the event's after image (else its before image). */
   docEvent: Int32Array;
   docIsAfter: Uint8Array;
-  data: IndexData;
+  data: MatchData;
 }
 
 const position = (xid: string, seq: string): EventPosition => ({ xid: BigInt(xid), seq: BigInt(seq) });
@@ -134,7 +134,7 @@ export class EventMatcher implements EventReader {
     if (page.events.length === from) return { horizon: page.horizon, events: [], count: 0, lastRead: null };
     const scratch = new Scratch();
     try {
-      const plan = planFilter(page.data, filter, this.clock(), scratch);
+      const plan = planFilter(page.data, filter, this.clock(), scratch, false);
       if (plan === 'unsupported') {
         const page = await this.sql.read(em, filter, after, through, limit);
         return { ...page, events: page.events.filter((e) => e.change !== null) };
@@ -280,7 +280,7 @@ export class EventMatcher implements EventReader {
           Object.assign(kept, await this.readPage(em, kept.after, through, kept.limit), {
             usedAt: kept.usedAt,
           });
-          setTimeout(() => disposeIndexData(stale.data), DISPOSE_AFTER_MS).unref();
+          setTimeout(() => disposeMatchData(stale.data), DISPOSE_AFTER_MS).unref();
         }
         kept.checkedAt = Date.now();
         return kept.page;
@@ -296,7 +296,7 @@ export class EventMatcher implements EventReader {
     this.pages.delete(key);
     this.settled.delete(key);
     promise.then(
-      (kept) => setTimeout(() => disposeIndexData(kept.page.data), DISPOSE_AFTER_MS).unref(),
+      (kept) => setTimeout(() => disposeMatchData(kept.page.data), DISPOSE_AFTER_MS).unref(),
       () => undefined,
     );
   }
@@ -366,7 +366,7 @@ export class EventMatcher implements EventReader {
         })),
       ),
     );
-    const data = assembleIndexData(builder.finish());
+    const data = assembleMatchData(builder.finish());
     const docEvent = new Int32Array(images.length);
     const docIsAfter = new Uint8Array(images.length);
     images.forEach((image, doc) => {

@@ -4,7 +4,7 @@ import { storableFilter, type JobFilter } from '../domain/job-filter.ts';
 import { parseQueryTerms } from '../domain/search-text.ts';
 import { Bitmap, EMPTY, type Scratch } from './bitmap.ts';
 import { nearDocs } from './geo-index.ts';
-import type { IndexData } from './index-data.ts';
+import type { MatchData } from './index-data.ts';
 import type { PrefixMatch } from './term-index.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,10 +40,12 @@ export interface FilterPlan {
  * - an organization id that is no UUID (SQL rejects it).
  */
 export function planFilter(
-  data: IndexData,
+  data: MatchData,
   input: JobFilter,
   now: Date,
   scratch: Scratch,
+  /** Whether the caller ranks the matches (then `words` holds each word's prefix matches); else `words` is empty. */
+  ranked = true,
 ): FilterPlan | 'unsupported' {
   let filter = storable.get(input);
   if (!filter) storable.set(input, (filter = storableFilter(input)));
@@ -57,8 +59,9 @@ export function planFilter(
   const exclude: Bitmap[] = [];
   const status = filter.status ?? 'open';
   if (status !== 'any') include.push(v.status.get(status));
-  const words = terms.map((t) => data.terms.match(t));
-  for (const w of words) include.push(w.any);
+  const words = ranked ? terms.map((t) => data.terms.match(t)) : [];
+  if (ranked) for (const w of words) include.push(w.any);
+  else for (const t of terms) include.push(data.terms.matchAny(t));
   if (filter.organizationId) include.push(v.organization.get(filter.organizationId.toLowerCase()));
   if (filter.remoteTypes?.length) include.push(v.remoteType.anyOf(filter.remoteTypes, scratch));
   if (filter.isRemote === true) include.push(v.remoteType.get('remote'));
@@ -115,7 +118,7 @@ export function planFilter(
 }
 
 /** The AND of `include` (smallest first) minus every `exclude`; all jobs when nothing is included. */
-function intersect(data: IndexData, include: Bitmap[], exclude: Bitmap[], scratch: Scratch): Bitmap {
+function intersect(data: MatchData, include: Bitmap[], exclude: Bitmap[], scratch: Scratch): Bitmap {
   if (include.some((b) => b.isEmpty)) return EMPTY;
   const sorted = [...include].sort((a, b) => a.size - b.size);
   const first = sorted[0];
@@ -128,20 +131,20 @@ function intersect(data: IndexData, include: Bitmap[], exclude: Bitmap[], scratc
 }
 
 /** Companies by id, `lower(unaccent(name))` or normalized name (job-filter.sql.ts companyMatch). */
-function companies(data: IndexData, values: string[], scratch: Scratch): Bitmap {
+function companies(data: MatchData, values: string[], scratch: Scratch): Bitmap {
   const ids = new Set(values.filter((v) => UUID.test(v.trim())).map((v) => v.trim().toLowerCase()));
   for (const name of foldAll(values)) for (const id of data.companiesByName.get(name) ?? []) ids.add(id);
   return data.values.company.anyOf(ids, scratch);
 }
 
 /** Docs posted at or after `ms` (docs are in posted_at order). */
-function postedFrom(data: IndexData, ms: number, scratch: Scratch): Bitmap {
+function postedFrom(data: MatchData, ms: number, scratch: Scratch): Bitmap {
   const first = lowerBound(data.postedUs, ms * 1000);
   return first >= data.docCount ? EMPTY : scratch.own(Bitmap.fromRange(first, data.docCount));
 }
 
 /** Docs posted at or before `ms`. */
-function postedUntil(data: IndexData, ms: number, scratch: Scratch): Bitmap {
+function postedUntil(data: MatchData, ms: number, scratch: Scratch): Bitmap {
   const end = lowerBound(data.postedUs, ms * 1000 + 1);
   return end === 0 ? EMPTY : scratch.own(Bitmap.fromRange(0, end));
 }

@@ -7,7 +7,13 @@ import { Bitmap, KeyedBitmapsBuilder, type Postings } from './bitmap.ts';
 import { docIdsOf } from './doc-ids.ts';
 import { FacetCodes } from './facet-codes.ts';
 import { geoCellKey, isOnGlobe, packGeoPoints, type GeoPoints } from './geo-index.ts';
-import { FACET_VALUE_FIELDS, VALUE_FIELDS, type IndexData, type ValueField } from './index-data.ts';
+import {
+  FACET_VALUE_FIELDS,
+  VALUE_FIELDS,
+  type IndexData,
+  type MatchData,
+  type ValueField,
+} from './index-data.ts';
 import { NumberBuckets } from './number-buckets.ts';
 import { RankedOrder } from './ranked-order.ts';
 import { docsById, firstSeenOrderDocs, salaryOrderDocs } from './doc-order.ts';
@@ -219,6 +225,29 @@ export function assembleIndexData(parts: IndexParts): IndexData {
   return Object.fromEntries(
     assemblySteps(parts).map(([name, make]) => [name, make()]),
   ) as unknown as IndexData;
+}
+
+/**
+ * Only what a filter's plan reads (MatchData): the shared event reader's small page indexes,
+ * built several times a second while jobs are ingested. Value fields are not inverted for
+ * counting (nothing counts facets on a page).
+ */
+export function assembleMatchData(parts: IndexParts): MatchData {
+  const n = parts.ids.length;
+  return {
+    docCount: n,
+    postedUs: parts.postedUs,
+    all: Bitmap.fromRange(0, n),
+    terms: new TermIndex(parts.words),
+    values: Object.fromEntries(
+      VALUE_FIELDS.map((f) => [f, new ValueIndex(parts.values[f], n, false)]),
+    ) as Record<ValueField, ValueIndex>,
+    geo: parts.geo,
+    hasSalaryMin: parts.hasSalaryMin,
+    salaryHigh: new NumberBuckets(parts.salaryHigh, SALARY_BUCKET),
+    salaryLow: new NumberBuckets(parts.salaryLow, SALARY_BUCKET),
+    companiesByName: parts.companiesByName,
+  };
 }
 
 /** The index's fields and how to make each, in an order where each needs only earlier ones. */

@@ -75,6 +75,35 @@ export interface IndexData {
   firstSeenOrder: RankedOrder;
 }
 
+/**
+ * What a filter's plan reads of an index (filter-plan.ts). The shared event reader's page
+ * indexes are only this: the orders, facet codes, salary bands and id lookups a search
+ * also needs were most of a page's assembly and nothing reads them there.
+ */
+export type MatchData = Pick<
+  IndexData,
+  | 'docCount'
+  | 'postedUs'
+  | 'all'
+  | 'terms'
+  | 'values'
+  | 'geo'
+  | 'hasSalaryMin'
+  | 'salaryHigh'
+  | 'salaryLow'
+  | 'companiesByName'
+>;
+
+/** Frees a match index's native memory; it must not be queried again. */
+export function disposeMatchData(data: MatchData): void {
+  data.terms.dispose();
+  for (const v of Object.values(data.values)) v.dispose();
+  data.all.dispose();
+  data.hasSalaryMin.dispose();
+  data.salaryHigh.dispose();
+  data.salaryLow.dispose();
+}
+
 /** Frees an index's native memory; it must not be queried again. */
 export function disposeIndexData(data: IndexData): void {
   data.terms.dispose();

@@ -72,3 +72,59 @@ describe('prefixes that may match at least N jobs', () => {
     },
   );
 });
+
+/**
+ * matchAny: a prefix's jobs in any field, as match's `any`, without the ranking unions
+ * (the shared event reader's pages plan filters with it).
+ */
+describe("a prefix's jobs in any field (matchAny)", () => {
+  it("equals the jobs of every word starting with it, match's `any`, before and after match is cached", () => {
+    const rnd = createRng(11).next;
+    const letters = 'abcd';
+    const word = () =>
+      Array.from(
+        { length: 1 + Math.floor(rnd() * 5) },
+        () => letters[Math.floor(rnd() * letters.length)],
+      ).join('');
+    const byField = Object.fromEntries(TEXT_FIELDS.map((f) => [f, new Map<string, number[]>()])) as Record<
+      TextField,
+      Map<string, number[]>
+    >;
+    for (let doc = 0; doc < 300; doc++)
+      for (const field of TEXT_FIELDS)
+        for (let k = 0; k < 3; k++) {
+          const w = word();
+          const docs = byField[field].get(w) ?? [];
+          if (docs.at(-1) !== doc) docs.push(doc);
+          byField[field].set(w, docs);
+        }
+    const terms = new TermIndex(
+      Object.fromEntries(
+        TEXT_FIELDS.map((f) => [
+          f,
+          new Map(
+            [...byField[f]].map(([w, docs]) => [
+              w,
+              docs.length < 20 ? Uint32Array.from(docs) : new Bitmap(docs),
+            ]),
+          ),
+        ]),
+      ) as Record<TextField, Map<string, Postings>>,
+    );
+    const expected = (p: string) => {
+      const docs = new Set<number>();
+      for (const f of TEXT_FIELDS)
+        for (const [w, list] of byField[f]) if (w.startsWith(p)) for (const d of list) docs.add(d);
+      return [...docs].sort((a, b) => a - b);
+    };
+    const prefixes = ['a', 'ab', 'abc', 'dcba', 'dd', 'x', 'abcdab'];
+    for (const p of prefixes) expect([...terms.matchAny(p).toUint32Array()], p).toEqual(expected(p));
+    for (const p of prefixes) {
+      expect([...terms.match(p).any.toUint32Array()], p).toEqual(expected(p));
+      expect([...terms.matchAny(p).toUint32Array()], p).toEqual(expected(p));
+    }
+    expect(expected('ab').length).toBeGreaterThan(0);
+    expect(expected('x')).toEqual([]);
+    terms.dispose();
+  });
+});

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { JobRecord } from '../domain/job-record.ts';
+import type { JobRecord, JobVersion } from '../domain/job-record.ts';
 import type { Orm } from './orm.ts';
 import type { JobRepository } from './repositories/job.repository.ts';
 
@@ -24,15 +24,35 @@ export function jobBatchLoader(
   orm: Orm,
   jobs: JobRepository,
 ): (ids: readonly string[]) => Promise<JobRecord[]> {
-  const loader = new DataLoader<readonly string[], JobRecord[]>(
+  return gatheredById((ids) => jobs.findByIds(orm.em.fork(), ids));
+}
+
+/**
+ * Jobs' versions by id, gathered as jobBatchLoader gathers records: what a live stream
+ * reads for each of its events (its jobs' parts are kept by version, so most streams never
+ * need the records themselves — id, three columns and a posting lookup instead of a row
+ * with its description, 21,572 such rows for 10,000 jobs in the push bench).
+ */
+export function jobVersionLoader(
+  orm: Orm,
+  jobs: JobRepository,
+): (ids: readonly string[]) => Promise<JobVersion[]> {
+  return gatheredById((ids) => jobs.findVersionsByIds(orm.em.fork(), ids));
+}
+
+/** Lists of ids asked within GATHER_MS read by one statement per IDS_PER_STATEMENT ids, each id once. */
+function gatheredById<T extends { id: string }>(
+  read: (ids: string[]) => Promise<T[]>,
+): (ids: readonly string[]) => Promise<T[]> {
+  const loader = new DataLoader<readonly string[], T[]>(
     async (lists) => {
       const ids = [...new Set(lists.flat())];
       const chunks: string[][] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT)
         chunks.push(ids.slice(i, i + IDS_PER_STATEMENT));
-      const read = await Promise.all(chunks.map((chunk) => jobs.findByIds(orm.em.fork(), chunk)));
-      const byId = new Map(read.flat().map((job) => [job.id, job]));
-      // In each caller's order; a deleted job has no record and is left out.
+      const found = await Promise.all(chunks.map(read));
+      const byId = new Map(found.flat().map((item) => [item.id, item]));
+      // In each caller's order; a deleted job has no row and is left out.
       return lists.map((list) => list.flatMap((id) => byId.get(id) ?? []));
     },
     // Every call reads afresh (a list is never asked for twice): nothing to cache.

@@ -12,7 +12,7 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { JobRecord } from '../domain/job-record.ts';
+import type { JobRecord, JobVersion } from '../domain/job-record.ts';
 import { setDirectFrames, takeEventId, type DirectFrame } from './event-ids.ts';
 
 /**
@@ -119,6 +119,8 @@ interface Part {
 }
 
 const FAILED = Symbol('failed');
+/** A job deleted between its version's read and its record's: left out of the event, as a job gone before the read is. */
+const GONE = Symbol('gone');
 
 /** Jobs' parts executed, and reused by another stream's event, in this process (tests; README "Live events"). */
 export const sharedParts = { executed: 0, reused: 0 };
@@ -147,7 +149,8 @@ class Parts {
     args: ExecutionArgs,
     field: string,
     key: string,
-    jobs: readonly JobRecord[],
+    jobs: readonly JobVersion[],
+    records: (ids: string[]) => Promise<JobRecord[]>,
   ): unknown[] | Promise<unknown[]> {
     const now = Date.now();
     if (now - this.generationStart >= PART_TTL_MS) {
@@ -160,7 +163,7 @@ class Parts {
     const previous = this.previous.get(key);
     const items: unknown[] = new Array(jobs.length);
     let waits: Promise<unknown>[] | null = null;
-    let missing: { index: number; job: JobRecord; entry: Part }[] | null = null;
+    let missing: { index: number; job: JobVersion; entry: Part }[] | null = null;
     for (let i = 0; i < jobs.length; i++) {
       const job = jobs[i]!;
       const updatedAt = job.updatedAt.getTime();
@@ -193,19 +196,17 @@ class Parts {
       (missing ??= []).push({ index: i, job, entry });
     }
     if (missing) {
-      const executed = executeParts(
-        args,
-        field,
-        missing.map((m) => m.job),
-      );
+      const executed = executeMissing(args, field, missing, records);
       const generation = current;
-      for (const [n, { index, job, entry }] of missing.entries()) {
+      for (const { index, job, entry } of missing) {
         entry.part = executed.then((values) => {
-          const value = values[n];
+          const value = values === null ? FAILED : values.has(entry) ? values.get(entry) : GONE;
           entry.value = value;
           entry.settled = true;
-          // A part with errors is not kept: each stream's event is then executed whole, as before.
-          if (value === FAILED && generation.get(job.id) === entry) generation.delete(job.id);
+          // A part with errors is not kept (each stream's event is then executed whole, as
+          // before), nor a job gone meanwhile.
+          if ((value === FAILED || value === GONE) && generation.get(job.id) === entry)
+            generation.delete(job.id);
           return (items[index] = value);
         });
         (waits ??= []).push(entry.part);
@@ -213,6 +214,35 @@ class Parts {
     }
     return waits ? Promise.all(waits).then(() => items) : items;
   }
+}
+
+/**
+ * The missing parts: their jobs' records loaded (only now: a stream's jobs are read as
+ * versions) and executed together. By entry; a job with no record any more has none;
+ * null when the records could not be read (each stream's event is then executed whole).
+ */
+async function executeMissing(
+  args: ExecutionArgs,
+  field: string,
+  missing: { job: JobVersion; entry: Part }[],
+  records: (ids: string[]) => Promise<JobRecord[]>,
+): Promise<Map<Part, unknown> | null> {
+  let found: JobRecord[];
+  try {
+    found = await records(missing.map((m) => m.job.id));
+  } catch {
+    return null;
+  }
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const present = missing.filter((m) => byId.has(m.job.id));
+  const values = present.length
+    ? await executeParts(
+        args,
+        field,
+        present.map((m) => byId.get(m.job.id)!),
+      )
+    : [];
+  return new Map(present.map((m, n) => [m.entry, values[n]]));
 }
 
 /** The jobs' parts, executed as one event of those jobs; each on its own when that has errors. */
@@ -247,8 +277,9 @@ const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}');
 
 /**
- * The events of one stream as results: its source's payloads, each resolved by the field's
- * resolver (`jobsOf`), then assembled from the jobs' shared parts. Over SSE the stream's
+ * The events of one stream as results: its source's payloads, each read as its jobs'
+ * versions (`versionsOf`), then assembled from the jobs' shared parts (records loaded only
+ * for the parts not kept). Over SSE the stream's
  * frames are taken by `direct` instead (event-ids.ts): an event of shared parts becomes its
  * `data` as bytes, joined from each part's JSON in UTF-8, without a result object through yoga's
  * hooks and a stringify per stream; anything else (an error, an event executed whole, the
@@ -258,13 +289,14 @@ function mapEvents(
   args: ExecutionArgs,
   field: FieldNode,
   source: AsyncIterator<unknown>,
-  jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
+  jobs: EventJobs,
   parts: Parts,
 ): { iterator: AsyncIterableIterator<ExecutionResult>; direct: () => Promise<DirectFrame> } {
   const key = documentKey(args, field);
   const name = field.alias?.value ?? field.name.value;
   const asExecuted = (payload: unknown) =>
     execute({ ...args, rootValue: payload }) as Promise<ExecutionResult>;
+  const records = (ids: string[]) => jobs.recordsOf(ids, args);
   // A step `direct` read from the source and left to the result stream.
   let queued: { step: IteratorResult<unknown> } | { error: unknown } | null = null;
   const nextStep = async (): Promise<IteratorResult<unknown>> => {
@@ -286,18 +318,21 @@ function mapEvents(
       queued = { step };
       return null;
     }
-    const jobs = await jobsOf(step.value, args).catch(() => null);
+    const versions = await jobs.versionsOf(step.value, args).catch(() => null);
     const event = takeEventId(args.contextValue as object);
-    const items = jobs && event ? await parts.of(args, name, key, jobs) : null;
+    const items = versions && event ? await parts.of(args, name, key, versions, records) : null;
     if (!items || items.includes(FAILED)) {
       queued = { step };
       return null;
     }
     if (event!.checkpoint) return { id: event!.id, checkpoint: true };
     const data: Uint8Array[] = [Buffer.from(`{${JSON.stringify(name)}:[`)];
-    for (let i = 0; i < items.length; i++) {
-      if (i > 0) data.push(COMMA);
-      data.push(bytesOf(items[i]));
+    let first = true;
+    for (const item of items) {
+      if (item === GONE) continue;
+      if (!first) data.push(COMMA);
+      data.push(bytesOf(item));
+      first = false;
     }
     data.push(LIST_END);
     return { id: event!.id, data };
@@ -316,11 +351,11 @@ function mapEvents(
       }
       if (step.done) return { done: true, value: undefined };
       const payload = step.value;
-      const jobs = await jobsOf(payload, args).catch(() => null);
-      if (jobs === null) return { done: false, value: await asExecuted(payload) };
-      const items = await parts.of(args, name, key, jobs);
+      const versions = await jobs.versionsOf(payload, args).catch(() => null);
+      if (versions === null) return { done: false, value: await asExecuted(payload) };
+      const items = await parts.of(args, name, key, versions, records);
       if (items.includes(FAILED)) return { done: false, value: await asExecuted(payload) };
-      return { done: false, value: { data: { [name]: items } } };
+      return { done: false, value: { data: { [name]: items.filter((item) => item !== GONE) } } };
     },
     async return() {
       await source.return?.();
@@ -333,14 +368,19 @@ function mapEvents(
   return { iterator, direct };
 }
 
-/**
- * The plugin. `jobsOf` is the event fields' resolution of a payload into its jobs (with its
- * side effects: the event id it records); null or a rejection leaves the payload to the
- * executor.
- */
-export function useSharedEventResults(
-  jobsOf: (payload: unknown, args: ExecutionArgs) => Promise<JobRecord[] | null>,
-): Plugin {
+/** How the plugin reads an event's jobs. */
+export interface EventJobs {
+  /**
+   * The event fields' resolution of a payload into its jobs, as versions (with its side
+   * effects: the event id it records); null or a rejection leaves the payload to the executor.
+   */
+  versionsOf: (payload: unknown, args: ExecutionArgs) => Promise<readonly JobVersion[] | null>;
+  /** The records of jobs whose parts are to be executed (unknown ids left out). */
+  recordsOf: (ids: readonly string[], args: ExecutionArgs) => Promise<JobRecord[]>;
+}
+
+/** The plugin. */
+export function useSharedEventResults(jobs: EventJobs): Plugin {
   const parts = new Parts();
   return {
     onSubscribe({ subscribeFn, setSubscribeFn }) {
@@ -351,7 +391,7 @@ export function useSharedEventResults(
         // A subscription that fails to start (a bad filter, a stale Last-Event-ID): yoga's
         // own subscribe reports it, as it always has.
         if (!isAsyncIterable(source)) return subscribeFn(args);
-        const { iterator, direct } = mapEvents(args, field, source[Symbol.asyncIterator](), jobsOf, parts);
+        const { iterator, direct } = mapEvents(args, field, source[Symbol.asyncIterator](), jobs, parts);
         setDirectFrames(args.contextValue as object, direct);
         return iterator;
       });

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { useEventIds } from './event-ids.ts';
-import { eventJobs, type Delivery } from './schema/job-events.ts';
+import { eventJobVersions, type Delivery } from './schema/job-events.ts';
 import { useSharedEventResults } from './shared-event-results.ts';
 import { exposeDomainError } from './errors.ts';
 import { useTrustedDocuments, type TrustedDocumentsOptions } from './trusted-documents.ts';
@@ -40,9 +40,11 @@ export function createGraphQL(services: GraphQLDeps, options: GraphQLOptions = {
     plugins: [
       useErrorCodes(),
       useEventIds(),
-      useSharedEventResults((payload, args) =>
-        eventJobs(payload as Delivery, args.contextValue as GraphQLContext),
-      ),
+      useSharedEventResults({
+        versionsOf: (payload, args) =>
+          eventJobVersions(payload as Delivery, args.contextValue as GraphQLContext),
+        recordsOf: (ids) => services.liveJobs(ids),
+      }),
       useTrustedDocuments(options.trustedDocuments ?? { documents: new Map(), only: false }),
       EnvelopArmorPlugin({
         maxAliases: { n: 15 },

@@ -569,4 +569,50 @@ describe(`ingest pipeline (${TEST_DB})`, () => {
     abort.abort();
     expect(await pending).toBeNull();
   });
+  it("reads jobs' versions as their records hold them, the last sighting from the postings", async () => {
+    const run = await runIngest(services, {
+      platform: 'personio',
+      board: 'versions',
+      complete: true,
+      postings: [
+        posting({
+          source: 'personio',
+          board: 'versions',
+          externalId: 'v1',
+          title: 'Version One',
+          companyName: 'Versions Co',
+        }),
+        posting({
+          source: 'personio',
+          board: 'versions',
+          externalId: 'v2',
+          title: 'Version Two',
+          companyName: 'Versions Co',
+        }),
+      ],
+    });
+    expect(run.new).toBe(2);
+    const em = services.orm.em.fork();
+    const [row] = await em.execute<{ ids: string[] }[]>(
+      `select array_agg(job_id::text order by external_id desc) as ids from source_posting where board = 'versions'`,
+    );
+    const jobIds = row!.ids;
+    // Seen again a day later (a re-poll moves the posting's sighting, not the job row).
+    await em.execute(
+      `update source_posting set last_seen_at = last_seen_at + interval '1 day' where board = 'versions' and external_id = 'v2'`,
+    );
+    const records = await services.jobs.findByIds(em, ['not-a-uuid', ...jobIds]);
+    const versions = await services.jobs.findVersionsByIds(em, [
+      'not-a-uuid',
+      ...jobIds,
+      crypto.randomUUID(),
+    ]);
+    expect(versions).toEqual(
+      records.map((r) => ({ id: r.id, updatedAt: r.updatedAt, lastSeenAt: r.lastSeenAt, status: r.status })),
+    );
+    expect(versions.map((v) => v.id)).toEqual(jobIds);
+    expect(records[0]!.lastSeenAt.getTime() - records[0]!.firstSeenAt.getTime()).toBeGreaterThanOrEqual(
+      86_400_000,
+    );
+  });
 });

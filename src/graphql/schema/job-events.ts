@@ -9,7 +9,7 @@ import {
 } from '../../domain/event-id.ts';
 import { invalidParameter } from '../../domain/errors.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
-import type { JobRecord } from '../../domain/job-record.ts';
+import type { JobRecord, JobVersion } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import { deliveryChannel } from '../delivery-channel.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -58,6 +58,18 @@ export function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): 
     return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
   setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
   return ctx.services.liveJobs(batch.jobIds);
+}
+
+/**
+ * The jobs of a stream's event as versions, its position recorded as eventJobs records it:
+ * what shared-event-results.ts reads first, loading records only for parts it has not kept.
+ */
+export function eventJobVersions(payload: Delivery, ctx: GraphQLContext): Promise<readonly JobVersion[]> {
+  const { batch } = payload;
+  if (batch.type === 'expired')
+    return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
+  setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
+  return ctx.services.liveJobVersions(batch.jobIds);
 }
 
 /** One subscription field: the jobs whose events moved them `change`-wise relative to the filter. */

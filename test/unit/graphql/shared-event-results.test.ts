@@ -1,6 +1,7 @@
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../src/domain/job-record.ts';
+import { setEventId, useEventIds } from '../../../src/graphql/event-ids.ts';
 import {
   isPartsEvent,
   sharedParts,
@@ -64,6 +65,26 @@ function gateway(events: Payload[], plugins: Plugin[], calls: { risky: number; p
   return createYoga({ schema, plugins, maskedErrors: false, logging: false });
 }
 
+/**
+ * The plugin's reads of the test's events: each event's jobs as versions (the records
+ * themselves serve), and records by id from `store` (what is not in it is gone), counted.
+ */
+function eventJobs(store: Map<string, JobRecord>, loaded: string[][] = [], eventId?: string) {
+  return useSharedEventResults({
+    versionsOf: async (payload, args) => {
+      // As the event fields record their position (then SSE frames are written as bytes).
+      if (eventId) setEventId(args.contextValue as object, eventId, false);
+      return (payload as Payload).jobs;
+    },
+    recordsOf: async (ids) => {
+      loaded.push([...ids]);
+      return ids.flatMap((id) => store.get(id) ?? []);
+    },
+  });
+}
+
+const storeOf = (events: Payload[]) => new Map(events.flatMap((e) => e.jobs.map((j) => [j.id, j])));
+
 async function stream(yoga: ReturnType<typeof gateway>, query: string, variables: object) {
   const response = await yoga.fetch('http://localhost/graphql', {
     method: 'POST',
@@ -95,7 +116,7 @@ describe('shared event results', () => {
       },
     });
 
-    const shared = useSharedEventResults(async (payload) => (payload as Payload).jobs);
+    const shared = eventJobs(storeOf(events()));
     const before = { ...sharedParts };
     const received = await stream(gateway(events(), [shared], { risky: 0 }), query, { tag: 'y' });
     expect(received).toEqual(reference);
@@ -108,11 +129,8 @@ describe('shared event results', () => {
   it('executes the jobs an event needs in one execution, and reuses them for the next stream', async () => {
     const calls: { risky: number; partExecutions?: number } = { risky: 0 };
     const good = () => [{ jobs: [job('a'), job('b'), job('c')] }];
-    const yoga = gateway(
-      good(),
-      [useSharedEventResults(async (payload) => (payload as Payload).jobs)],
-      calls,
-    );
+    const loaded: string[][] = [];
+    const yoga = gateway(good(), [eventJobs(storeOf(good()), loaded)], calls);
     const first = await stream(yoga, query, { tag: 'one' });
     const second = await stream(yoga, query, { tag: 'two' });
     const reference = await stream(gateway(good(), [], { risky: 0 }), query, { tag: 'one' });
@@ -121,5 +139,37 @@ describe('shared event results', () => {
     // Three jobs executed once, in one execution; the second stream (another filter
     // variable) took them as kept.
     expect(calls).toEqual({ risky: 3, partExecutions: 1 });
+    // Records read once, for the parts executed: the second stream read versions only.
+    expect(loaded).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('leaves out a job gone between its version and its record, as the executor leaves out a job gone before', async () => {
+    const events = () => [{ jobs: [job('a'), job('b'), job('c')] }];
+    const store = storeOf(events());
+    store.delete('b');
+    const received = await stream(gateway(events(), [eventJobs(store)], { risky: 0 }), query, {
+      tag: 'gone',
+    });
+    const reference = await stream(gateway([{ jobs: [job('a'), job('c')] }], [], { risky: 0 }), query, {
+      tag: 'gone',
+    });
+    expect(received).toEqual(reference);
+    expect(received).toEqual([
+      {
+        data: {
+          jobsAdded: [
+            { id: 'a', title: 'Title a', risky: 'risky a' },
+            { id: 'c', title: 'Title c', risky: 'risky c' },
+          ],
+        },
+      },
+    ]);
+    // The same over frames written as bytes (event-ids.ts), which assemble the parts themselves.
+    const direct = await stream(
+      gateway(events(), [useEventIds(), eventJobs(store, [], 'e-1')], { risky: 0 }),
+      query,
+      { tag: 'gone' },
+    );
+    expect(direct).toEqual([{ ...reference[0]!, extensions: { eventId: 'e-1' } }]);
   });
 });

@@ -17,6 +17,11 @@ import { disposeMatchData, type MatchData } from './index-data.ts';
 const WAS = 1;
 const NOW = 2;
 
+/** The marked events from `from` to `to`, in order. */
+function* markedFrom(marks: Uint8Array, from: number, to: number): Generator<number> {
+  for (let i = from; i < to; i++) if (marks[i] !== 0) yield i;
+}
+
 /** Pages kept for readers that come for the same stretch of the outbox (least recently used out). */
 const PAGES_KEPT = 32;
 /**
@@ -141,8 +146,9 @@ export class EventMatcher implements EventReader {
       }
       // The events whose images match, from the matches (a few per filter): neither asking
       // the bitmap about both images of every event for every filter (1,000 filters × every
-      // event), nor walking the page's events per filter.
-      const marks = new Uint8Array(page.events.length);
+      // event), nor a fresh array per filter and page. The marks are the matcher's, cleared
+      // after use (nothing awaits in between).
+      const marks = this.marksFor(page.events.length);
       const hit: number[] = [];
       for (const doc of plan.matches.toUint32Array()) {
         const event = page.docEvent[doc]!;
@@ -150,14 +156,19 @@ export class EventMatcher implements EventReader {
         if (marks[event] === 0) hit.push(event);
         marks[event]! |= page.docIsAfter[doc] ? NOW : WAS;
       }
-      hit.sort((a, b) => a - b);
+      // In event order: the few hits sorted, or, when many, the marks read in order.
+      const order: Iterable<number> =
+        hit.length * 8 < page.events.length - from
+          ? hit.sort((a, b) => a - b)
+          : markedFrom(marks, from, page.events.length);
       const events: MatchedEvent[] = [];
-      for (const i of hit) {
+      for (const i of order) {
         const e = page.events[i]!;
         const change = eventChange(e.same, (marks[i]! & WAS) !== 0, (marks[i]! & NOW) !== 0);
         // Events that did not move the job for this filter are left out (most of them).
         if (change) events.push({ position: e.position, kind: e.kind, jobId: e.jobId, change });
       }
+      for (const i of hit) marks[i] = 0;
       return {
         horizon: page.horizon,
         events,
@@ -167,6 +178,14 @@ export class EventMatcher implements EventReader {
     } finally {
       scratch.dispose();
     }
+  }
+
+  private marks = new Uint8Array(0);
+
+  /** The matcher's marks, at least `n` long and all zero. */
+  private marksFor(n: number): Uint8Array {
+    if (this.marks.length < n) this.marks = new Uint8Array(Math.max(n, 2 * this.marks.length));
+    return this.marks;
   }
 
   /**

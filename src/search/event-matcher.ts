@@ -7,8 +7,7 @@ import {
 } from '../db/repositories/job-event.repository.ts';
 import type { IndexJobRow, SearchIndexRepository } from '../db/repositories/search-index.repository.ts';
 import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
-import { storableFilter, type JobFilter } from '../domain/job-filter.ts';
-import { parseQueryTerms } from '../domain/search-text.ts';
+import type { JobFilter } from '../domain/job-filter.ts';
 import { Scratch } from './bitmap.ts';
 import { planFilter } from './filter-plan.ts';
 import { assembleMatchData, JobIndexBuilder } from './index-builder.ts';
@@ -47,11 +46,6 @@ const PAGE_TTL_MS = 5_000;
  * A quiet outbox waits for nothing: the first page after a pause is read at once.
  */
 export const PAGE_INTERVAL_MS = 300;
-/**
- * Query words the pages index at most: past this many distinct words asked (a gateway's
- * readers' filters over its life), pages index every word again.
- */
-const VOCABULARY_MAX = 100_000;
 /** A page nobody asked for in this long is dropped. */
 const PAGE_IDLE_MS = 30_000;
 /** A page's bitmaps are freed this long after it is dropped or rebuilt (a reader may still be on it). */
@@ -78,8 +72,6 @@ interface KeptPage {
   readAt: number;
   usedAt: number;
   checking: Promise<ImagePage> | null;
-  /** Read and built again for a reader whose query words it does not index. */
-  widening: Promise<ImagePage> | null;
 }
 
 /** The joins compared in a canonical form (the statements do not order their rows). */
@@ -93,11 +85,6 @@ const joinsKey = (j: PageJoins): string =>
 
 interface ImagePage {
   horizon: EventPosition;
-  /**
-   * The words it indexes: those starting with one of the matcher's first `vocabulary` query
-   * words (Infinity: every word).
-   */
-  vocabulary: number;
   events: { position: EventPosition; kind: MatchedEvent['kind']; jobId: string; same: boolean }[];
   /** Per doc of `data`, its event and whether it is the event's after image (else its before image). */
   docEvent: Int32Array;
@@ -148,7 +135,7 @@ export class EventMatcher implements EventReader {
     through: EventPosition,
     limit: number,
   ): Promise<EventPage> {
-    const { page, from } = await this.pageFrom(em, after, through, limit, this.vocabularyFor(filter));
+    const { page, from } = await this.pageFrom(em, after, through, limit);
     if (page.events.length === from) return { horizon: page.horizon, events: [], count: 0, lastRead: null };
     const scratch = new Scratch();
     try {
@@ -215,14 +202,13 @@ export class EventMatcher implements EventReader {
     after: EventPosition,
     through: EventPosition,
     limit: number,
-    needs: number,
   ): Promise<{ page: ImagePage; from: number }> {
     for (const kept of this.settled.values()) {
       const events = kept.page.events;
       if (kept.limit !== limit || events.length === 0) continue;
       if (compareEventPositions(kept.after, after) >= 0) continue;
       if (compareEventPositions(after, events.at(-1)!.position) >= 0) continue;
-      const page = await this.page(em, kept.after, through, limit, needs);
+      const page = await this.page(em, kept.after, through, limit);
       // The first event past the reader's position (positions ascend through the page).
       let lo = 0;
       let hi = page.events.length;
@@ -233,7 +219,7 @@ export class EventMatcher implements EventReader {
       }
       return { page, from: lo };
     }
-    return { page: await this.page(em, after, through, limit, needs), from: 0 };
+    return { page: await this.page(em, after, through, limit), from: 0 };
   }
 
   /**
@@ -244,13 +230,7 @@ export class EventMatcher implements EventReader {
    * read and indexed twice. Now an aged page's joins are read again instead, and the page
    * itself only if they changed.
    */
-  private page(
-    em: Em,
-    after: EventPosition,
-    through: EventPosition,
-    limit: number,
-    needs: number,
-  ): Promise<ImagePage> {
+  private page(em: Em, after: EventPosition, through: EventPosition, limit: number): Promise<ImagePage> {
     const key = keyOf(after, limit);
     const kept = this.pages.get(key);
     if (kept) {
@@ -259,7 +239,7 @@ export class EventMatcher implements EventReader {
       // Most recently used last.
       this.pages.delete(key);
       this.pages.set(key, kept);
-      return kept.then((k) => this.current(em, k, needs));
+      return kept.then((k) => this.current(em, k));
     }
     const read = this.readAfterInterval(em, key, after, through, limit);
     this.pages.set(key, read);
@@ -307,14 +287,11 @@ export class EventMatcher implements EventReader {
   }
 
   /** The kept page, its joins checked again if they aged (one check for every reader meanwhile). */
-  private current(em: Em, kept: KeptPage, needs: number): Promise<ImagePage> {
+  private current(em: Em, kept: KeptPage): Promise<ImagePage> {
     kept.usedAt = Date.now();
-    if (kept.page.vocabulary < needs && kept.page.events.length > 0) return this.widen(em, kept);
     if (kept.usedAt - kept.checkedAt < PAGE_TTL_MS) return Promise.resolve(kept.page);
     kept.checking ??= (async () => {
       try {
-        // One rebuild at a time (each disposes the page it replaces).
-        if (kept.widening) await kept.widening.catch(() => undefined);
         const joins = await this.repository.eventJoins(em, kept.jobIds, kept.companyIds);
         if (joinsKey(joins) !== kept.joinsKey && kept.page.events.length > 0) {
           const stale = kept.page;
@@ -331,67 +308,6 @@ export class EventMatcher implements EventReader {
       }
     })();
     return kept.checking;
-  }
-
-  /**
-   * The kept page read and built again, now indexing the words asked since (one rebuild
-   * for every reader meanwhile): a reader with a query word new to the matcher, on a page
-   * built before it asked (a stream resuming from its Last-Event-ID, the first fill of a
-   * new endpoint).
-   */
-  private widen(em: Em, kept: KeptPage): Promise<ImagePage> {
-    kept.widening ??= (async () => {
-      try {
-        if (kept.checking) await kept.checking.catch(() => undefined);
-        const stale = kept.page;
-        Object.assign(kept, await this.readPage(em, kept.after, stale.events.at(-1)!.position, kept.limit), {
-          usedAt: kept.usedAt,
-        });
-        setTimeout(() => disposeMatchData(stale.data), DISPOSE_AFTER_MS).unref();
-        return kept.page;
-      } finally {
-        kept.widening = null;
-      }
-    })();
-    return kept.widening;
-  }
-
-  /**
-   * The query words any reader has asked for, in the order first asked. A page indexes only
-   * the words starting with one of them: a page's images hold thousands of distinct words
-   * (descriptions), its readers' filters a few hundred, and indexing the rest was most of a
-   * page's build and of what it kept in memory for its life.
-   */
-  private readonly vocabulary = new Map<string, number>();
-  /** Past VOCABULARY_MAX words: every word is indexed (Infinity). */
-  private vocabularyOpen = false;
-  /** The longest word asked (no longer prefix need be looked up). */
-  private longestWord = 0;
-  /** Each filter's query words, made once per filter (a stream reads with one filter for its life). */
-  private readonly filterWords = new WeakMap<JobFilter, string[]>();
-
-  /** The vocabulary a page must index for the filter (its words registered now, if new). */
-  private vocabularyFor(filter: JobFilter): number {
-    let words = this.filterWords.get(filter);
-    if (!words) this.filterWords.set(filter, (words = parseQueryTerms(storableFilter(filter).query)));
-    let needs = 0;
-    for (const word of words) {
-      let order = this.vocabulary.get(word);
-      if (order === undefined) {
-        if (this.vocabulary.size >= VOCABULARY_MAX) this.vocabularyOpen = true;
-        this.vocabulary.set(word, (order = this.vocabulary.size));
-        this.longestWord = Math.max(this.longestWord, word.length);
-      }
-      needs = Math.max(needs, this.vocabularyOpen ? Infinity : order + 1);
-    }
-    return needs;
-  }
-
-  /** Whether a page built now indexes `word`: it starts with a word asked. */
-  private asked(word: string): boolean {
-    for (let n = Math.min(word.length, this.longestWord); n > 0; n--)
-      if (this.vocabulary.has(word.slice(0, n))) return true;
-    return false;
   }
 
   private evict(key: string, promise: Promise<KeptPage>): void {
@@ -445,7 +361,6 @@ export class EventMatcher implements EventReader {
       readAt: started,
       usedAt: now,
       checking: null,
-      widening: null,
     };
   }
 
@@ -459,26 +374,7 @@ export class EventMatcher implements EventReader {
     images.sort((a, b) => a.row.postedUs - b.row.postedUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const builder = new JobIndexBuilder(images.map((i) => i.id));
     builder.addCompanies(read.companies);
-    const vocabulary = this.vocabularyOpen ? Infinity : this.vocabulary.size;
-    if (vocabulary === Infinity) builder.addJobs(images.map((i) => ({ ...i.row, id: i.id })));
-    else {
-      // Each distinct word asked about once per page.
-      const kept = new Map<string, boolean>();
-      const keep = (word: string) => {
-        let k = kept.get(word);
-        if (k === undefined) kept.set(word, (k = this.asked(word)));
-        return k;
-      };
-      builder.addJobs(
-        images.map((i) => ({
-          ...i.row,
-          id: i.id,
-          titleWords: i.row.titleWords.filter(keep),
-          companyWords: i.row.companyWords.filter(keep),
-          descriptionWords: i.row.descriptionWords.filter(keep),
-        })),
-      );
-    }
+    builder.addJobs(images.map((i) => ({ ...i.row, id: i.id })));
     const orgsOf = new Map<string, string[]>();
     for (const m of read.memberships) orgsOf.set(m.jobId, [...(orgsOf.get(m.jobId) ?? []), m.organizationId]);
     builder.addMemberships(
@@ -498,7 +394,6 @@ export class EventMatcher implements EventReader {
     });
     return {
       horizon: position(read.horizon.xid, read.horizon.seq),
-      vocabulary,
       events: read.events.map((e) => ({
         position: position(e.xid, e.seq),
         kind: e.kind,

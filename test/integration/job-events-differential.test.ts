@@ -326,8 +326,6 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
       ...Array.from({ length: 60 }, () => randomFilter(rng, vocabulary, NOW)),
     ];
     const PAGE = 7;
-    // Filter after filter over the same kept pages: each page was built indexing the words
-    // asked so far, so a later filter's new words have it built again (fails without).
     let compared = 0;
     for (const filter of filters) {
       for (let at = head.horizon; ;) {

@@ -139,7 +139,8 @@ class Parts {
   private generationStart = 0;
 
   /**
-   * The jobs' parts in order (FAILED for a job whose part has errors): those not kept are
+   * The jobs' parts in order (FAILED for a job whose part has errors, GONE for one deleted
+   * before its record was read): those not kept are their records read, then
    * executed together, as one event of those jobs — an execution per part was a third of
    * the gateway's part of the push bench, mostly the executor's set-up (its context, the
    * stream's variables coerced again) — and those another stream is executing are awaited.

@@ -47,17 +47,13 @@ export interface Delivery {
 }
 
 /**
- * The jobs of an event, and its position recorded for the stream's SSE id. Also what
- * shared-event-results.ts resolves a stream's events with, and the jobs of the events it
- * executes their parts on (which record nothing).
+ * The jobs of an event, and its position recorded for the stream's SSE id. Also the
+ * resolution of the events shared-event-results.ts executes whole, and the jobs of the
+ * events it executes their parts on (which record nothing).
  */
 export function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
   if (isPartsEvent(payload)) return Promise.resolve(payload.partsOf);
-  const { batch } = payload;
-  if (batch.type === 'expired')
-    return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
-  setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
-  return ctx.services.liveJobs(batch.jobIds);
+  return recordedJobIds(payload, ctx, ctx.services.liveJobs);
 }
 
 /**
@@ -65,11 +61,19 @@ export function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): 
  * what shared-event-results.ts reads first, loading records only for parts it has not kept.
  */
 export function eventJobVersions(payload: Delivery, ctx: GraphQLContext): Promise<readonly JobVersion[]> {
-  const { batch } = payload;
+  return recordedJobIds(payload, ctx, ctx.services.liveJobVersions);
+}
+
+/** The event's position recorded (an expired one is an error), then its jobs read by `read`. */
+function recordedJobIds<T>(
+  { batch }: Delivery,
+  ctx: GraphQLContext,
+  read: (ids: readonly string[]) => Promise<T[]>,
+): Promise<T[]> {
   if (batch.type === 'expired')
     return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
   setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
-  return ctx.services.liveJobVersions(batch.jobIds);
+  return read(batch.jobIds);
 }
 
 /** One subscription field: the jobs whose events moved them `change`-wise relative to the filter. */

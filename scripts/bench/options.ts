@@ -1,3 +1,5 @@
+import type { CoreSplit } from './core-split.ts';
+
 /** The bench's options (from `jobs bench`) and the settings every stage shares. */
 
 export interface BenchOptions {
@@ -28,6 +30,11 @@ export interface PushOptions {
    * or `listing`, what a job board's live panel shows, the description included.
    */
   selection: 'id' | 'listing';
+  /**
+   * `--push-cores split`: the ingest and PostgreSQL on half the CPUs, the gateway and the
+   * clients on the other half (core-split.ts); absent, everything shares every CPU.
+   */
+  split?: CoreSplit;
 }
 
 /**

@@ -94,7 +94,10 @@ export async function siblingDatabase(
 
 /**
  * CPU seconds (user + system) of one local PostgreSQL server: the postmaster named by
- * postmaster.pid and its children (backends, autovacuum, writers), read from /proc.
+ * postmaster.pid and its children (backends, autovacuum, writers), read from /proc —
+ * the live ones' own time, and the exited ones' as the postmaster's reaped children's
+ * time. Without the latter a backend that ended inside a window (the push bench's ingest
+ * process closes its connections before the window's end is read) took its CPU with it.
  * Null when the server is not ours to see (DATABASE_URL, not Linux).
  */
 export function postgresCpuSeconds(dataDir: string | null): number | null {
@@ -120,9 +123,10 @@ function serverTicks(pid: string, postmaster: number): number {
     return 0;
   }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[1] = ppid, [11] = utime, [12] = stime (stat fields 4, 14, 15)
-  if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) return 0;
-  return Number(fields[11]) + Number(fields[12]);
+  // fields[1] = ppid, [11] = utime, [12] = stime, [13] = cutime, [14] = cstime (stat fields 4, 14–17)
+  const own = Number(fields[11]) + Number(fields[12]);
+  if (Number(pid) === postmaster) return own + Number(fields[13]) + Number(fields[14]);
+  return Number(fields[1]) === postmaster ? own : 0;
 }
 
 export async function serverVersion(services: Services): Promise<string> {

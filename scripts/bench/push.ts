@@ -2,6 +2,7 @@
  * The push part (issue 12 item 8; README "Benchmarks", "Push delivery"):
  *
  *   npm run bench -- --push [--push-jobs 10000] [--push-subscribers 1000] [--push-endpoints 100]
+ *                           [--push-cores shared|split]
  *
  * On a throwaway PostgreSQL cluster with `track_commit_timestamp` on (or DATABASE_URL's
  * server, where commit times fall back to the transactions' start), three fresh
@@ -16,6 +17,9 @@
  *    time from each event's commit to its arrival, CPU, and every target's jobs
  *    against its filter's jobs afterwards (push-analysis.ts);
  * 3. no subscribers again, so the comparison brackets the run's drift.
+ *
+ * `--push-cores split` runs all three with the ingest and PostgreSQL on half the CPUs and
+ * the gateway and the clients on the other half (core-split.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +30,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatEventId, type EventPosition } from '../../src/domain/event-id.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { startThrowawayPostgres } from '../pg-cluster.ts';
+import { pin, pinPostgres, type CoreSplit } from './core-split.ts';
 import { fmt, log, ms } from './format.ts';
 import { Probe } from './ingest.ts';
 import type { BenchOptions, PushOptions } from './options.ts';
@@ -104,6 +109,8 @@ async function startIngest(pg: PgTarget, url: string, push: PushOptions, seed: n
     { DATABASE_URL: url },
   );
   await child.next('ready');
+  // Forked from the gateway's CPUs: moved, every thread it has, before it writes anything.
+  if (push.split) pin(child.proc.pid!, push.split.ingest);
   const stop = startClocks(pg.dataDir);
   child.send({ type: 'go' });
   return { done: child.next('done'), stop };
@@ -257,6 +264,10 @@ async function withSubscribers(
     );
     const probe = new Probe();
     probe.wrap('events', gateway.services.jobEventLog, ['read', 'head']);
+    // The shared reader (EVENT_MATCHING=memory, the default) reads its pages through its own
+    // repository, not jobEventLog.read (left for the filters it cannot answer).
+    const pages = (gateway.services.eventReader as unknown as { repository?: object }).repository;
+    if (pages) probe.wrap('pages', pages, ['eventImages']);
 
     const profile = push.profileDir ? await startProfile() : null;
     const run = await startIngest(pg, db.url, push, opts.seed);
@@ -316,7 +327,13 @@ async function withSubscribers(
       drainMs: Math.max(0, progress.lastArrival - ingestEnd),
       timedOut,
       clientsCpu: report.cpuSeconds,
-      reads: probe.totals.get('events.read') ?? { calls: 0, ms: 0 },
+      reads: [probe.totals.get('events.read'), probe.totals.get('pages.eventImages')].reduce(
+        (sum: { calls: number; ms: number }, t) => ({
+          calls: sum.calls + (t?.calls ?? 0),
+          ms: sum.ms + (t?.ms ?? 0),
+        }),
+        { calls: 0, ms: 0 },
+      ),
       heads: probe.totals.get('events.head') ?? { calls: 0, ms: 0 },
       warnings: gateway.warnings,
       streamErrors: report.errors,
@@ -326,6 +343,16 @@ async function withSubscribers(
     await gateway.close();
     await db.dispose();
   }
+}
+
+/** Pins this process (the gateway; the clients' process is forked from it) and the cluster. */
+function splitCores(pg: PgTarget, split: CoreSplit): void {
+  if (!pg.dataDir) throw new Error('--push-cores split pins the throwaway cluster: unset DATABASE_URL');
+  pin(process.pid, split.gateway);
+  pinPostgres(pg.dataDir, split.ingest);
+  log(
+    `cores: split — the ingest and PostgreSQL on CPUs ${split.ingest}, the gateway and the clients on CPUs ${split.gateway} (as on machines of their own; scripts/bench/core-split.ts)`,
+  );
 }
 
 /** The throwaway cluster records commit times (`pg_xact_commit_timestamp`); DATABASE_URL's server may not. */
@@ -349,7 +376,7 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
     `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; load ${loadavg()}`,
   );
   log(
-    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --seed ${opts.seed}`,
+    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'} --seed ${opts.seed}`,
   );
   log(
     `targets: p99 commit → arrival under ${fmt(TARGET_SSE_P99_MS)} ms (SSE) and ${fmt(TARGET_HOOK_P99_MS)} ms (webhooks); ingest with subscribers at most ${TARGET_SLOWDOWN * 100} % slower`,
@@ -357,8 +384,10 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
   const started = Date.now();
   const pg = await openTarget();
   log(`PostgreSQL: ${pg.label}`);
-  log();
   try {
+    if (push.split) splitCores(pg, push.split);
+    else log('cores: shared — the ingest, PostgreSQL, the gateway and the clients on every CPU');
+    log();
     let filters: JobFilter[] = [];
     const before = await withoutSubscribers(pg, 'no subscribers (before)', opts, push, async (gateway) => {
       const vocabulary = await loadPushVocabulary(gateway.services);

@@ -28,6 +28,14 @@ export function registerBenchCommand(program: Command): void {
         .choices(['id', 'listing'])
         .default('id'),
     )
+    .addOption(
+      new Option(
+        '--push-cores <how>',
+        'push part: every process on every CPU (shared), or the ingest and PostgreSQL on half, the gateway on the other (split)',
+      )
+        .choices(['shared', 'split'])
+        .default('shared'),
+    )
     .option(
       '--cold-against <rev>',
       "only the cold ingest: this checkout against that commit's, in alternated pairs",
@@ -58,6 +66,7 @@ export function registerBenchCommand(program: Command): void {
         pushEndpoints: number;
         pushProfile?: string;
         pushSelection: 'id' | 'listing';
+        pushCores: 'shared' | 'split';
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -76,6 +85,7 @@ export function registerBenchCommand(program: Command): void {
         }
         // Loaded on use: the bench pulls in the whole ingest graph and the cluster helper.
         const { runBench } = await import('../../../scripts/bench/index.ts');
+        const { planCoreSplit } = await import('../../../scripts/bench/core-split.ts');
         const {
           push,
           pushJobs,
@@ -83,6 +93,7 @@ export function registerBenchCommand(program: Command): void {
           pushEndpoints,
           pushProfile,
           pushSelection,
+          pushCores,
           coldAgainst: _c,
           pairs: _p,
           outboxOff: _o,
@@ -97,6 +108,7 @@ export function registerBenchCommand(program: Command): void {
               subscribers: pushSubscribers,
               endpoints: pushEndpoints,
               selection: pushSelection,
+              ...(pushCores === 'split' && { split: planCoreSplit() }),
               ...(pushProfile && { profileDir: pushProfile }),
             },
           }),

@@ -164,6 +164,12 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     }
     // Every request, failed ones too, is signed as Standard Webhooks says.
     for (const r of receiver.received) expect(new Webhook(secret).verify(r.body, r.headers)).toBeTruthy();
+    // Failing since the 500 and the timeout, and no longer once a delivery went through
+    // (the last write of all is a success: each delivery's last attempt is).
+    const [endpoint] = (await gql('query { webhookEndpoints { id failingSince } }')).webhookEndpoints.filter(
+      (e: { id: string }) => e.id === id,
+    );
+    expect(endpoint).toEqual({ id, failingSince: null });
 
     // A closing: the job leaves the search's results (a full fetch without it).
     await ingest('kt', [

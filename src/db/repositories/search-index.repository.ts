@@ -106,8 +106,19 @@ const words = (joined: unknown): string[] =>
 
 const JOB_INDEX_COLUMNS = indexColumns((c) => `j.${c}`);
 
-const imageColumns = (image: string, p: string) =>
-  indexColumns((c) => `(${image}).${c}`, p, `(${image}).posted_at`);
+/**
+ * An event's image read as columns of its own (`b`, `a`: `unnest(array[image])`), not as
+ * `(e.before).column` two dozen times: an image holds the job's search vector, so most
+ * are stored compressed out of line, and each field selection fetched and decompressed
+ * the whole image again (PostgreSQL does not keep a detoasted composite between
+ * selections) — 25,000 buffer reads for 2,000 events' eight columns against 3,300 for
+ * one. An array's elements are detoasted once when it is built; unnest hands them out as
+ * rows. A null image is one row of nulls (its id null: no image). Half of the page
+ * read's time on the server (README "Live events").
+ */
+const imageColumns = (alias: 'b' | 'a') =>
+  indexColumns((c) => `${alias}.${c}`, `${alias}_`, `${alias}.posted_at`);
+const IMAGE_COLUMNS = `${imageColumns('b')}, ${imageColumns('a')}`;
 
 /** One outbox event with the job as a search saw it before and after (null: none). */
 export interface EventImages {
@@ -265,8 +276,10 @@ export class SearchIndexRepository {
          left join lateral (
            select e.xid::text as e_xid, e.seq::text as e_seq, e.kind as e_kind, e.job_id::text as e_job_id,
                   e.before is not distinct from e.after as e_same,
-                  ${imageColumns('e.before', 'b_')}, ${imageColumns('e.after', 'a_')}
+                  ${IMAGE_COLUMNS}
              from job_event e
+             cross join lateral unnest(array[e.before]) b
+             cross join lateral unnest(array[e.after]) a
             where (e.xid, e.seq) > (?::xid8, ?::bigint) and (e.xid, e.seq) <= (?::xid8, ?::bigint)
             order by e.xid, e.seq limit ?) e on true`,
       [after.xid.toString(), after.seq.toString(), through.xid.toString(), through.seq.toString(), limit],

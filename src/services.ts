@@ -8,7 +8,7 @@ import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
-import { jobBatchLoader, jobVersionLoader } from './db/job-batch-loader.ts';
+import { jobBatchLoader, jobVersionLoader, type JobLoad } from './db/job-batch-loader.ts';
 import type { JobRecord, JobVersion } from './domain/job-record.ts';
 import type { PlaceLocator } from './domain/near-filter.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
@@ -75,9 +75,9 @@ export interface Services {
   /** What live subscriptions and webhook endpoints read their events through (EVENT_MATCHING). */
   eventReader: EventReader;
   /** Jobs by id for live subscriptions, gathered into one statement for all of them (job-batch-loader.ts). */
-  liveJobs: (ids: readonly string[]) => Promise<JobRecord[]>;
+  liveJobs: JobLoad<JobRecord>;
   /** Jobs' versions by id, gathered likewise: what a live stream's shared parts are kept by. */
-  liveJobVersions: (ids: readonly string[]) => Promise<JobVersion[]>;
+  liveJobVersions: JobLoad<JobVersion>;
   /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
   jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;

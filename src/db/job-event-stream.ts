@@ -11,9 +11,11 @@ const PAGE = 2000;
  * What one subscriber is sent per page of the outbox: the ids of the jobs that moved as
  * it asked (in event order; a job twice if two events moved it), and the position it
  * has now read through (sent even with no ids, so a quiet filter's resume point keeps
- * up). `expired`: its position fell below the pruned horizon; the stream ends.
+ * up), and when the page was read (EventPage.readAt: its jobs read after that reflect its
+ * events). `expired`: its position fell below the pruned horizon; the stream ends.
  */
-export type EventBatch = { type: 'events'; position: EventPosition; jobIds: string[] } | { type: 'expired' };
+export type EventBatch =
+  { type: 'events'; position: EventPosition; jobIds: string[]; readAt: number } | { type: 'expired' };
 
 export interface JobEventStreamOptions {
   orm: Orm;
@@ -57,6 +59,6 @@ export async function* jobEventStream(o: JobEventStreamOptions): AsyncGenerator<
     // No rows while the feed says there are: they were pruned after the horizon was read.
     position = page.lastRead ?? last;
     const jobIds = page.events.filter((e) => e.change === o.change).map((e) => e.jobId);
-    yield { type: 'events', position, jobIds };
+    yield { type: 'events', position, jobIds, readAt: page.readAt };
   }
 }

@@ -3,6 +3,7 @@ import { requireApiKey, type ApiKeyCheck, type ApiKeyViewer } from '../domain/ap
 import type { ApiKeyScope } from '../domain/api-key-scope.ts';
 import type { JobEventFeed } from '../db/job-events.ts';
 import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
+import type { JobLoad } from '../db/job-batch-loader.ts';
 import type { JobRecord, JobVersion } from '../domain/job-record.ts';
 import type { PlaceLocator } from '../domain/near-filter.ts';
 import type { Em, Orm } from '../db/orm.ts';
@@ -30,9 +31,9 @@ export interface GraphQLDeps {
   jobEvents(): Promise<JobEventFeed>;
   jobEventLog: JobEventRepository;
   eventReader: EventReader;
-  liveJobs: (ids: readonly string[]) => Promise<JobRecord[]>;
+  liveJobs: JobLoad<JobRecord>;
   /** Jobs' versions by id, gathered likewise: what a live stream's shared parts are kept by. */
-  liveJobVersions: (ids: readonly string[]) => Promise<JobVersion[]>;
+  liveJobVersions: JobLoad<JobVersion>;
   webhookEndpoints: WebhookEndpointRepository;
   webhookDeliveries: WebhookDeliveryRepository;
   /** A webhook URL checked, DNS answers included, or the invalid_parameter why not. */

@@ -90,6 +90,8 @@ interface ImagePage {
   docEvent: Int32Array;
   docIsAfter: Uint8Array;
   data: MatchData;
+  /** When its rows were read (EventPage.readAt). */
+  readAt: number;
 }
 
 const position = (xid: string, seq: string): EventPosition => ({ xid: BigInt(xid), seq: BigInt(seq) });
@@ -136,7 +138,8 @@ export class EventMatcher implements EventReader {
     limit: number,
   ): Promise<EventPage> {
     const { page, from } = await this.pageFrom(em, after, through, limit);
-    if (page.events.length === from) return { horizon: page.horizon, events: [], count: 0, lastRead: null };
+    if (page.events.length === from)
+      return { horizon: page.horizon, events: [], count: 0, lastRead: null, readAt: page.readAt };
     const scratch = new Scratch();
     try {
       const plan = planFilter(page.data, filter, this.clock(), scratch, false);
@@ -174,6 +177,7 @@ export class EventMatcher implements EventReader {
         events,
         count: page.events.length - from,
         lastRead: page.events.at(-1)!.position,
+        readAt: page.readAt,
       };
     } finally {
       scratch.dispose();
@@ -346,12 +350,13 @@ export class EventMatcher implements EventReader {
   ): Promise<KeptPage> {
     const started = Date.now();
     const read = await this.repository.eventImages(em, after, through, limit);
+    const readAt = performance.now();
     const now = Date.now();
     const companyIds: string[] = [];
     for (const e of read.events)
       for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
-      page: this.build(read),
+      page: this.build(read, readAt),
       after,
       limit,
       jobIds: read.events.map((e) => e.jobId),
@@ -365,7 +370,7 @@ export class EventMatcher implements EventReader {
   }
 
   /** The page's small index: each image a doc of its own, in the index's doc order (posted, then id). */
-  private build(read: PageRead): ImagePage {
+  private build(read: PageRead, readAt: number): ImagePage {
     const images: { id: string; row: IndexJobRow; event: number; side: 'before' | 'after' }[] = [];
     read.events.forEach((e, event) => {
       if (e.before) images.push({ id: `${event}b`, row: e.before, event, side: 'before' });
@@ -403,6 +408,7 @@ export class EventMatcher implements EventReader {
       docEvent,
       docIsAfter,
       data,
+      readAt,
     };
   }
 }

@@ -1,4 +1,5 @@
 import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
+import type { JobLoad } from '../db/job-batch-loader.ts';
 import type { JobRecord } from '../domain/job-record.ts';
 import type { Orm } from '../db/orm.ts';
 import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
@@ -24,7 +25,7 @@ export interface BatchDeps {
    */
   fillsAtOnce: number;
   /** Jobs by id, gathered with other readers' (services.liveJobs); else read in the fill's transaction. */
-  loadJobs?: (ids: readonly string[]) => Promise<JobRecord[]>;
+  loadJobs?: JobLoad<JobRecord>;
   endpoints: WebhookEndpointRepository;
   deliveries: WebhookDeliveryRepository;
   batchSize: number;
@@ -102,6 +103,8 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
       to: EventPosition;
       more: boolean;
     }[] = [];
+    // The latest page's read: the jobs loaded below must be at least as new as it.
+    let readAfter = 0;
     for (const endpoint of pending) {
       // Pages read until the endpoint has caught up with this round's view or has a batch's
       // worth of jobs: a delivery per page made small deliveries, each an attempt, a claim
@@ -121,6 +124,7 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
           last,
           EVENTS_PER_READ,
         );
+        readAfter = Math.max(readAfter, page.readAt);
         if (compareEventPositions(page.horizon, read.to) > 0)
           deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
             endpointId: endpoint.id,
@@ -143,7 +147,7 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
         ? new Map<string, JobRecord>()
         : new Map(
             (deps.loadJobs
-              ? await deps.loadJobs(ids)
+              ? await deps.loadJobs(ids, readAfter)
               : await deps.jobs.findByIds(deps.orm.em.fork(), ids)
             ).map((j) => [j.id, j]),
           );

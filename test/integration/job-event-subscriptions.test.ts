@@ -132,6 +132,23 @@ describe(`live job events over SSE (${TEST_DB})`, () => {
     }
   });
 
+  it('sends a job as changed by an event, though another stream read it a moment before', async () => {
+    // The gateway keeps jobs read for a second or so for the streams whose pages they
+    // follow (job-batch-loader.ts): a job read before a page's events must not stand in for it.
+    const everything = await listen('jobsAdded', null);
+    const renamed = await listen('jobsAdded', { query: 'zyxrenamed' });
+    await ingest('rename', [posting('rename', 'r1', 'Zyxplain Clerk')]);
+    await expect
+      .poll(() => titles(everything, 'jobsAdded'), { timeout: 30_000, interval: 10 })
+      .toContain('Zyxplain Clerk');
+    await ingest('rename', [posting('rename', 'r1', 'Zyxrenamed Clerk')]);
+    await expect
+      .poll(() => titles(renamed, 'jobsAdded'), { timeout: 30_000, interval: 10 })
+      .toEqual(['Zyxrenamed Clerk']);
+    await everything.close();
+    await renamed.close();
+  });
+
   it('hears several writers at once, every job once', async () => {
     const fleet = await listen('jobsAdded', { query: 'zyxfleet' });
     const changed = await listen('jobsUpdated', { query: 'zyxfleet' });

@@ -28,6 +28,11 @@ export interface EventPage {
   /** How many events were read, and the last one's position: where the next read starts. */
   count: number;
   lastRead: EventPosition | null;
+  /**
+   * `performance.now()` once the page's rows were read: every event in it committed before.
+   * A job read by a statement started after this reflects those events (job-batch-loader.ts).
+   */
+  readAt: number;
 }
 
 /**
@@ -178,6 +183,7 @@ export class JobEventRepository implements EventReader {
       events,
       count: events.length,
       lastRead: events.at(-1)?.position ?? null,
+      readAt: performance.now(),
     };
   }
 

@@ -9,6 +9,7 @@ import {
 } from '../../domain/event-id.ts';
 import { invalidParameter } from '../../domain/errors.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
+import type { JobLoad } from '../../db/job-batch-loader.ts';
 import type { JobRecord, JobVersion } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import { deliveryChannel } from '../delivery-channel.ts';
@@ -65,15 +66,12 @@ export function eventJobVersions(payload: Delivery, ctx: GraphQLContext): Promis
 }
 
 /** The event's position recorded (an expired one is an error), then its jobs read by `read`. */
-function recordedJobIds<T>(
-  { batch }: Delivery,
-  ctx: GraphQLContext,
-  read: (ids: readonly string[]) => Promise<T[]>,
-): Promise<T[]> {
+function recordedJobIds<T>({ batch }: Delivery, ctx: GraphQLContext, read: JobLoad<T>): Promise<T[]> {
   if (batch.type === 'expired')
     return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
   setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
-  return read(batch.jobIds);
+  // Jobs read since the page was are as new as its events (another stream's load, a fill's).
+  return read(batch.jobIds, batch.readAt);
 }
 
 /** One subscription field: the jobs whose events moved them `change`-wise relative to the filter. */

@@ -36,6 +36,12 @@ const querySchema = {
       description:
         'The same as `search`, under the name POST /search/jobs uses; give either (both must agree).',
     },
+    query: {
+      type: 'string',
+      maxLength: FILTER_LIMITS.queryLength,
+      description:
+        "The same as `search`, under the name GraphQL's JobFilter uses; give either (both must agree).",
+    },
     ...filterProperties,
     facets: facetsProperty,
   },
@@ -60,6 +66,7 @@ interface ListQuery extends FilterParams {
   per_page: number;
   limit?: number;
   search?: string;
+  query?: string;
   q?: string;
   facets?: string[];
 }
@@ -84,6 +91,7 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
       normalizeFacetsInput(query);
       applyAlias(query, 'per_page', 'limit');
       applyAlias(query, 'search', 'q');
+      applyAlias(query, 'search', 'query');
     },
     handler: async (request) => {
       const {
@@ -92,6 +100,7 @@ export function registerOrganizationJobsRoute(app: FastifyInstance, services: Re
         limit: _limit,
         search,
         q: _q,
+        query: _query,
         facets: facetNames,
         ...params
       } = request.query;

@@ -9,7 +9,8 @@ import { FILTER_LIMITS } from '../domain/job-filter.ts';
  * got 20 jobs, and `search: "rust"` got every job, silently. Each route takes the other's
  * name as an alias (before validation): a valid alias stands for a missing name; an
  * invalid one is left for the schema to name; given both, they must agree, else a 400
- * naming the alias.
+ * naming the alias. Both also take `query`, the text's name in GraphQL's JobFilter: a
+ * client moving from GraphQL to REST got every job for it.
  */
 export function applyAlias(params: Record<string, unknown>, name: string, alias: keyof typeof ALIASES): void {
   const given = params[alias];
@@ -31,4 +32,4 @@ const text = {
   valid: (v: unknown) => typeof v === 'string' && v.length <= FILTER_LIMITS.queryLength,
   value: (v: unknown) => v,
 };
-const ALIASES = { per_page: pageSize, limit: pageSize, search: text, q: text };
+const ALIASES = { per_page: pageSize, limit: pageSize, search: text, q: text, query: text };

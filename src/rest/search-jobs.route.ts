@@ -25,6 +25,11 @@ const bodySchema = {
       maxLength: FILTER_LIMITS.queryLength,
       description: 'The same as `q`, under the name GET /jobs uses; give either (both must agree).',
     },
+    query: {
+      type: 'string',
+      maxLength: FILTER_LIMITS.queryLength,
+      description: "The same as `q`, under the name GraphQL's JobFilter uses; give either (both must agree).",
+    },
     limit: {
       type: 'integer',
       minimum: 1,
@@ -71,6 +76,7 @@ const responseSchema = {
 interface SearchBody extends FilterParams {
   q?: string;
   search?: string;
+  query?: string;
   per_page?: number;
   limit: number;
   page: number;
@@ -100,6 +106,7 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
         normalizeFacetsInput(body);
         applyAlias(body, 'limit', 'per_page');
         applyAlias(body, 'q', 'search');
+        applyAlias(body, 'q', 'query');
       }
     },
     handler: async (request) => {
@@ -109,6 +116,7 @@ export function registerSearchJobsRoute(app: FastifyInstance, services: RestDeps
         page,
         facets: facetNames,
         search: _search,
+        query: _query,
         per_page: _perPage,
         ...params
       } = request.body;

@@ -109,6 +109,14 @@ describe(`GET /jobs (${TEST_DB})`, () => {
     const texts = await get('/jobs?q=soft&search=eng');
     expect(texts.statusCode).toBe(400);
     expect(texts.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'q' }] });
+    // GraphQL's name for the text too.
+    expect(jobIds((await get('/jobs?query=soft%20eng')).json())).toEqual(jobIds(bySearch));
+    const graphqlName = await get('/jobs?search=soft&query=eng');
+    expect(graphqlName.statusCode).toBe(400);
+    expect(graphqlName.json().error).toMatchObject({
+      code: 'invalid_parameter',
+      details: [{ field: 'query' }],
+    });
 
     const limited = (await get('/jobs?limit=1')).json();
     expect(limited.jobs).toHaveLength(1);

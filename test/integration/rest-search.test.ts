@@ -123,6 +123,18 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     expect(tooLong.json().error.details[0].field).toBe('search');
   });
 
+  it("takes query as the text too (GraphQL's name in JobFilter): not every job, silently", async () => {
+    const byQuery = (await post({ query: 'globex' })).json();
+    expect(byQuery.data.map((j: { id: string }) => j.id)).toEqual([ids.newerEngineer]);
+    expect((await post({ q: 'globex', query: 'globex' })).json().pagination.total).toBe(1);
+    const both = await post({ q: 'globex', query: 'initech' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toMatchObject({ code: 'invalid_parameter', details: [{ field: 'query' }] });
+    const tooLong = await post({ query: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.details[0].field).toBe('query');
+  });
+
   it.each([
     [{ per_page: 0 }, 'per_page'],
     [{ per_page: 101 }, 'per_page'],

@@ -30,7 +30,7 @@ const IDS_PER_STATEMENT = 2_000;
 export type JobLoad<T> = (ids: readonly string[], readAfter?: number) => Promise<T[]>;
 
 export function jobBatchLoader(orm: Orm, jobs: JobRepository): JobLoad<JobRecord> {
-  return gatheredById((ids) => jobs.findByIds(orm.em.fork(), ids));
+  return gatheredById((ids) => jobs.findByIds(orm.em.fork(), ids, true));
 }
 
 /**

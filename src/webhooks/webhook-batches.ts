@@ -148,7 +148,7 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
         : new Map(
             (deps.loadJobs
               ? await deps.loadJobs(ids, readAfter)
-              : await deps.jobs.findByIds(deps.orm.em.fork(), ids)
+              : await deps.jobs.findByIds(deps.orm.em.fork(), ids, true)
             ).map((j) => [j.id, j]),
           );
     // A short transaction: lock, insert, move. An endpoint another gateway holds or has

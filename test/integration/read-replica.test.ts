@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/create-app.ts';
 import { runIngest } from '../../src/ingest/pipeline.ts';
 import { createKey, ORG_A, seedDataset } from '../helpers/dataset.ts';
 import { startCluster } from '../helpers/postgres-cluster.ts';
+import { openSse } from '../helpers/sse.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -78,5 +81,65 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
         { timeout: 15_000, interval: 200 },
       )
       .toBe(200);
+  });
+
+  it("pushes a new job to a live stream while the replica has not replayed the job's transaction", async () => {
+    const primary = await startCluster();
+    cleanups.push(() => primary.stop());
+    const writer = await createTestServices({}, { DATABASE_URL: primary.url });
+    cleanups.push(() => writer.close());
+    const replica = await startCluster({ replicaOf: primary.url });
+    cleanups.push(() => replica.stop());
+    const gateway = await createTestServices(
+      {},
+      { DATABASE_URL: primary.url, DATABASE_REPLICA_URLS: replica.url, EVENT_POLL_MS: '50' },
+    );
+    const app = await createApp(gateway);
+    cleanups.push(
+      () => gateway.close(),
+      () => app.close(),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const stream = await openSse(
+      base,
+      'subscription ($f: JobFilter) { jobsAdded(filter: $f) { id title } }',
+      { f: { query: 'standbyzz' } },
+    );
+    cleanups.push(() => stream.close());
+    expect(stream.status).toBe(200);
+
+    // The replica stops replaying: anything written from now on is on the primary only.
+    const standby = new pg.Client({ connectionString: replica.url });
+    await standby.connect();
+    cleanups.push(() => standby.end());
+    await standby.query('select pg_wal_replay_pause()');
+    await runIngest(writer, {
+      platform: 'lever',
+      board: 'standby',
+      complete: true,
+      postings: [
+        {
+          source: 'lever',
+          board: 'standby',
+          externalId: 's1',
+          title: 'Standbyzz Keeper',
+          companyName: 'Standby Inc',
+          payload: {},
+        },
+      ],
+    });
+    // The event is read from the primary, and so is its job: not left out as if deleted.
+    await expect
+      .poll(() => stream.events.flatMap((e) => (e.data?.jobsAdded as { title: string }[]) ?? []), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toEqual([expect.objectContaining({ title: 'Standbyzz Keeper' })]);
+    const [{ n }] = (
+      await standby.query("select count(*)::int as n from job where title = 'Standbyzz Keeper'")
+    ).rows;
+    expect(n).toBe(0);
+    await standby.query('select pg_wal_replay_resume()');
   });
 });

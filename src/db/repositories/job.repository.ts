@@ -25,6 +25,13 @@ import { buildKeyset, readKey } from './page-key.sql.ts';
  * ORM uses the primary. Writes and API-key checks always use the primary.
  */
 const READ = { method: 'all', connectionType: 'read' } as const;
+/**
+ * Live events' job reads (versions, records for a stream's or a webhook's event): from the
+ * primary, which the events were read from. A replica may not have replayed the event's
+ * transaction yet: a job added a moment ago was missing there and left out of its own
+ * jobsAdded event as if deleted, and a changed one sent as it was before.
+ */
+const LIVE = { method: 'all', connectionType: 'write' } as const;
 
 /**
  * The jobs of an id list (its one parameter) as `j`, with their company (and membership for
@@ -297,17 +304,21 @@ export class JobRepository {
     return job ?? null;
   }
 
-  /** Jobs by id, in the order asked; unknown ids are left out. */
-  async findByIds(em: Em, ids: readonly string[]): Promise<JobRecord[]> {
+  /**
+   * Jobs by id, in the order asked; unknown ids are left out. `live`: for a live event,
+   * from the primary (LIVE); otherwise from a replica when there are some.
+   */
+  async findByIds(em: Em, ids: readonly string[], live = false): Promise<JobRecord[]> {
     // Only UUIDs can be job ids; compared as uuid, the primary key finds them.
     const keys = uuidsOf(ids);
     if (keys.length === 0) return [];
+    const from = live ? LIVE : READ;
     const rows = await em.execute(
       `select ${JOB_COLUMNS} from job j join company c on c.id = j.company_id where j.id = any(?::uuid[])`,
       [arrayLiteral(keys)],
-      READ,
+      from,
     );
-    const records = await this.withLastSeen(em, rows);
+    const records = await this.withLastSeen(em, rows, from);
     const byId = new Map(records.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -315,6 +326,7 @@ export class JobRepository {
   /**
    * Jobs' versions by id (JobVersion: what a live event's shared part is kept by), in
    * the order asked; unknown ids are left out. The last sighting as withLastSeen reads it.
+   * From the primary (LIVE).
    */
   async findVersionsByIds(em: Em, ids: readonly string[]): Promise<JobVersion[]> {
     const keys = uuidsOf(ids);
@@ -332,7 +344,7 @@ export class JobRepository {
               (select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id) as last_seen_at
          from job j where j.id = any(?::uuid[])`,
       [arrayLiteral(keys)],
-      READ,
+      LIVE,
     );
     const byId = new Map<string, JobVersion>();
     for (const r of rows)
@@ -350,14 +362,18 @@ export class JobRepository {
    * so that a re-poll writes no job row). One statement for the page, after it is cut:
    * computed in the page query, it ran for every row an OFFSET skips.
    */
-  private async withLastSeen(em: Em, jobs: Record<string, unknown>[]): Promise<JobRecord[]> {
+  private async withLastSeen(
+    em: Em,
+    jobs: Record<string, unknown>[],
+    from: typeof READ | typeof LIVE = READ,
+  ): Promise<JobRecord[]> {
     if (jobs.length === 0) return [];
     const rows = await em.execute<{ job_id: string; at: string | Date }[]>(
       `select job_id, max(last_seen_at) as at from source_posting
         where job_id = any(?::uuid[])
         group by job_id`,
       [arrayLiteral(jobs.map((j) => String(j.id)))],
-      READ,
+      from,
     );
     const seen = new Map(rows.map((r) => [String(r.job_id), new Date(r.at)]));
     return jobs.map((j) => toJobRecord(j, seen.get(String(j.id)) ?? null));

@@ -27,9 +27,12 @@ const pageSize = {
   valid: (v: unknown) => Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 100,
   value: (v: unknown) => Number(v),
 };
+// A number is text too: the schema coerces `q: 42` to "42", so an alias must stand for it
+// as well (else the schema coerced the alias, the handler dropped it: every job).
 const text = {
   what: 'search text',
-  valid: (v: unknown) => typeof v === 'string' && v.length <= FILTER_LIMITS.queryLength,
-  value: (v: unknown) => v,
+  valid: (v: unknown) =>
+    (typeof v === 'string' || typeof v === 'number') && String(v).length <= FILTER_LIMITS.queryLength,
+  value: (v: unknown) => String(v),
 };
 const ALIASES = { per_page: pageSize, limit: pageSize, search: text, q: text, query: text };

@@ -133,6 +133,9 @@ describe(`POST /search/jobs (${TEST_DB})`, () => {
     const tooLong = await post({ query: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.details[0].field).toBe('query');
+    // A number is text, as `q: 42` is: searched, not dropped.
+    expect((await post({ query: 42 })).json().pagination).toEqual((await post({ q: 42 })).json().pagination);
+    expect((await post({ query: 42 })).json().pagination.total).toBeLessThan(JOB_COUNT_OPEN);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { NODE_FLAGS } from './scripts/node-flags.ts';
 
 // Mutation testing (stryker.config.json, `npm run mutate`) runs the unit tests only: no
 // project list, so neither the PostgreSQL globalSetup nor the integration and e2e projects
@@ -13,6 +14,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     name: 'unit',
+    execArgv: [...NODE_FLAGS],
     include: ['test/unit/**/*.test.ts'],
     exclude: [
       'test/unit/normalize/real-samples.test.ts',

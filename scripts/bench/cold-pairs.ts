@@ -20,6 +20,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startThrowawayPostgres } from '../pg-cluster.ts';
+import { NODE_FLAGS } from '../node-flags.ts';
 import { fmt, log } from './format.ts';
 
 export interface ColdPairsOptions {
@@ -155,7 +156,7 @@ async function oneRun(
   const admin = new URL(cluster.url);
   admin.pathname = '/postgres';
   const out = await new Promise<string>((done, fail) => {
-    const child = spawn(process.execPath, [join('scripts/bench', RUNNER)], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, join('scripts/bench', RUNNER)], {
       cwd: dir,
       env: {
         ...process.env,

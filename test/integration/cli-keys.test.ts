@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCheck } from '../../src/domain/api-key-check.ts';
 import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'jobs-cli-keys-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const jobs = (env: Record<string, string>, ...args: string[]) => {
-  const run = spawnSync(process.execPath, ['src/cli/index.ts', ...args], {
+  const run = spawnSync(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', ...args], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseEnv, TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'jobs-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const jobs = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, ['src/cli/index.ts', ...args], {
+  spawnSync(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', ...args], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

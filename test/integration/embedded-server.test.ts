@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveEmbedded, type EmbeddedServer } from '../../src/db/embedded-server.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 /**
  * The server's embedded database served to other processes is still one session:
@@ -130,7 +131,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the embedded database served over its soc
     for (const statement of ['begin', 'insert']) {
       await db.exec('delete from t');
       const before = server.connections();
-      const child = spawn(process.execPath, ['--input-type=module', '-e', DYING_CLIENT], {
+      const child = spawn(process.execPath, [...NODE_FLAGS, '--input-type=module', '-e', DYING_CLIENT], {
         env: {
           ...process.env,
           PG_HOST: server.endpoint.host,

@@ -9,6 +9,7 @@ import { freePort } from '../../scripts/free-port.ts';
 import { MIGRATIONS } from '../../src/db/migrations/index.ts';
 import { INGEST_BATCH } from '../../src/ingest/pipeline.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 /**
  * The README's walkthrough with the default embedded database, as real processes: the
@@ -43,7 +44,7 @@ interface Server {
 
 async function startServer(extra: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/cli/index.ts', 'serve', '--seed-demo'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve', '--seed-demo'], {
     env: env({ PORT: String(port), DEMO_JOBS: '200', ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,7 +75,7 @@ async function cliWith(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['src/cli/index.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', ...args], {
       env: env(extra),
       timeout: 300_000,
     });
@@ -199,7 +200,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
 
     // A second server on the same directory is refused with the holder named.
     const port = await freePort();
-    const second = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
+    const second = await run(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve'], {
       env: env({ PORT: String(port) }),
       timeout: 300_000,
     }).catch((e: { code: number; stderr: string }) => e);
@@ -246,6 +247,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     const holder = spawn(
       process.execPath,
       [
+        ...NODE_FLAGS,
         '--input-type=module',
         '-e',
         `import { claimDirectory } from './src/db/embedded-lock.ts';
@@ -261,7 +263,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     expect(lock.pid).toBe(holder.pid);
 
     const port = await freePort();
-    const serve = await run(process.execPath, ['src/cli/index.ts', 'serve'], {
+    const serve = await run(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve'], {
       env: env({ PORT: String(port) }),
       timeout: 300_000,
     }).catch((e: { code: number; stderr: string }) => e);
@@ -282,7 +284,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one embedded database for the server and 
     const fresh = join(root, 'fresh');
     const lock = `${fresh}.lock`;
     const port = await freePort();
-    const child = spawn(process.execPath, ['src/cli/index.ts', 'serve'], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve'], {
       env: env({ PGLITE_DIR: fresh, PORT: String(port) }),
       stdio: ['ignore', 'ignore', 'pipe'],
     });

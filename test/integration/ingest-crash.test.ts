@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openToCommands } from '../../src/db/orm.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestDatabaseEnv, createTestServices, TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 /**
  * A run killed with SIGKILL at an arbitrary moment and started again must end in
@@ -42,7 +43,15 @@ function greenhouseFeed(): string {
   return JSON.stringify({ jobs, meta: { total: POSTINGS } });
 }
 
-const ingestArgs = ['src/cli/index.ts', 'ingest', feed, '--source', 'greenhouse:crashco', '--full'];
+const ingestArgs = [
+  ...NODE_FLAGS,
+  'src/cli/index.ts',
+  'ingest',
+  feed,
+  '--source',
+  'greenhouse:crashco',
+  '--full',
+];
 
 /** Async: on PGlite the test process itself serves the database the child writes to. */
 async function runToEnd(env: Record<string, string>): Promise<void> {

@@ -9,6 +9,7 @@ import { freePort } from '../../scripts/free-port.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createServices } from '../../src/services.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 /**
  * `jobs serve` started while PostgreSQL is down (containers starting together, a
@@ -36,7 +37,7 @@ describe.skipIf(TEST_DB !== 'postgres')('serve with the database down at start',
     cluster.pause();
 
     const port = await freePort();
-    const child = spawn(process.execPath, ['src/cli/index.ts', 'serve'], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve'], {
       env: {
         ...process.env,
         DATABASE_URL: url.toString(),

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { DEMO_API_KEY } from '../../src/ingest/seed-demo.ts';
 import { TEST_DB } from '../helpers/test-services.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 /**
  * What `npm start` does, as a real process: an embedded database in a directory,
@@ -22,7 +23,7 @@ afterAll(() => {
 
 async function start(): Promise<{ base: string; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/cli/index.ts', 'serve', '--seed-demo'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve', '--seed-demo'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -13,6 +13,7 @@ import { ORG_A } from '../helpers/dataset.ts';
 import { startCluster, type Cluster } from '../helpers/postgres-cluster.ts';
 import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
 import { startReceiver } from '../helpers/webhook-receiver.ts';
+import { NODE_FLAGS } from '../../scripts/node-flags.ts';
 
 /**
  * Issue 12 item 7 with real processes: gateways are `jobs serve` child processes on a
@@ -54,7 +55,7 @@ interface Gateway {
 async function gateway(database: string | { PGLITE_DIR: string }): Promise<Gateway> {
   const port = await freePort();
   const db = typeof database === 'string' ? { DATABASE_URL: database } : { ...database, DATABASE_URL: '' };
-  const child = spawn(process.execPath, ['src/cli/index.ts', 'serve'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', 'serve'], {
     env: { ...process.env, ...GATEWAY_ENV, ...db, PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -237,7 +238,7 @@ describe.runIf(TEST_DB === 'pglite')(
       const db = { PGLITE_DIR: join(root, 'db') };
       const cli = async (...args: string[]) =>
         (
-          await promisify(execFile)(process.execPath, ['src/cli/index.ts', ...args], {
+          await promisify(execFile)(process.execPath, [...NODE_FLAGS, 'src/cli/index.ts', ...args], {
             env: { ...process.env, ...GATEWAY_ENV, ...db, DATABASE_URL: '', LOG_LEVEL: 'warn' },
             timeout: 300_000,
           })

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadGoldenRows, SharedDataMissingError } from '../../../src/ingest/quality/golden-rows.ts';
+import { NODE_FLAGS } from '../../../scripts/node-flags.ts';
 
 const run = promisify(execFile);
 
@@ -22,6 +23,7 @@ describe('jobs quality without the shared data', () => {
 
   it('exits non-zero with one line naming the folder', async () => {
     const failure = await run(process.execPath, [
+      ...NODE_FLAGS,
       'src/cli/index.ts',
       'quality',
       '/nonexistent/shared/data',

@@ -46,6 +46,10 @@ function fencedFrom(board: boolean): string {
 /** A page row's last sighting (as withLastSeen computes it), in the page's own statement. */
 const LAST_SEEN = '(select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id) as last_seen';
 
+/** The Date of a row read with LAST_SEEN (null for a job no source lists). */
+const lastSeenOf = (row: Record<string, unknown>): Date | null =>
+  row.last_seen ? new Date(row.last_seen as string) : null;
+
 /**
  * What the search index knew of a page it chose: the change log position it had
  * applied, and for a relevance order each id's score (domain/relevance.ts).
@@ -249,9 +253,7 @@ export class JobRepository {
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     const ordered = ids.map((id) => byId.get(id));
     if (ordered.some((r) => r === undefined)) return null;
-    const items = ordered.map((row) =>
-      toJobRecord(row!, row!.last_seen ? new Date(row!.last_seen as string) : null),
-    );
+    const items = ordered.map((row) => toJobRecord(row!, lastSeenOf(row!)));
     // The cursors' relevance as SQL computes it (domain/relevance.ts), from the index.
     if (scores) ordered.forEach((row, i) => (row!.k0 = String(scores[i])));
     return { items, keys: ordered.map((r) => readKey(r!, keyOrder)), ...(logAt && { logMoved }) };
@@ -321,8 +323,7 @@ export class JobRepository {
       live ? LIVE : READ,
     );
     const byId = new Map<string, JobRecord>();
-    for (const row of rows)
-      byId.set(String(row.id), toJobRecord(row, row.last_seen ? new Date(row.last_seen as string) : null));
+    for (const row of rows) byId.set(String(row.id), toJobRecord(row, lastSeenOf(row)));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

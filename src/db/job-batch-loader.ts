@@ -110,3 +110,24 @@ export function gatheredById<T extends { id: string }>(
     });
   };
 }
+
+/**
+ * Jobs each read after a moment of its own (`after`: id → the readAt of the newest page
+ * its events were on), through one gathering: a load per distinct moment, asked in the
+ * same tick. A reader of many pages (a webhook fill) that asked for all its jobs after its
+ * newest page re-read every job another reader had loaded between its pages (the push
+ * bench's fills read about as many records again as the streams did).
+ */
+export async function loadEachAfter<T extends { id: string }>(
+  load: JobLoad<T>,
+  after: ReadonlyMap<string, number>,
+): Promise<T[]> {
+  const byMoment = new Map<number, string[]>();
+  for (const [id, at] of after) {
+    const ids = byMoment.get(at);
+    if (ids) ids.push(id);
+    else byMoment.set(at, [id]);
+  }
+  const loaded = await Promise.all([...byMoment].map(([at, ids]) => load(ids, at)));
+  return loaded.flat();
+}

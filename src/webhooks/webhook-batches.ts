@@ -1,5 +1,5 @@
 import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
-import type { JobLoad } from '../db/job-batch-loader.ts';
+import { loadEachAfter, type JobLoad } from '../db/job-batch-loader.ts';
 import type { JobRecord } from '../domain/job-record.ts';
 import type { Orm } from '../db/orm.ts';
 import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
@@ -103,8 +103,8 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
       to: EventPosition;
       more: boolean;
     }[] = [];
-    // The latest page's read: the jobs loaded below must be at least as new as it.
-    let readAfter = 0;
+    // Each job's newest page read: its record loaded below must be at least as new as that.
+    const readAfter = new Map<string, number>();
     for (const endpoint of pending) {
       // Pages read until the endpoint has caught up with this round's view or has a batch's
       // worth of jobs: a delivery per page made small deliveries, each an attempt, a claim
@@ -124,14 +124,16 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
           last,
           EVENTS_PER_READ,
         );
-        readAfter = Math.max(readAfter, page.readAt);
         if (compareEventPositions(page.horizon, read.to) > 0)
           deps.onWarning('webhooks: events pruned before this endpoint read them were not sent', {
             endpointId: endpoint.id,
           });
-        for (const e of page.events)
+        for (const e of page.events) {
           if (e.change === 'entered') read.added.push(e.jobId);
           else if (e.change === 'left') read.closed.push(e.jobId);
+          else continue;
+          readAfter.set(e.jobId, Math.max(readAfter.get(e.jobId) ?? 0, page.readAt));
+        }
         // More to read when the page ended before this round's view of the outbox: a full
         // page, or the rest of a page the streams read (the shared reader's pages end where
         // their first reader's view ended).
@@ -141,14 +143,13 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
       reads.push(read);
     }
     // Every endpoint's jobs in one read (through the gateway's shared loader when it has one).
-    const ids = [...new Set(reads.flatMap((r) => [...r.added, ...r.closed]))];
     const records =
-      ids.length === 0
+      readAfter.size === 0
         ? new Map<string, JobRecord>()
         : new Map(
             (deps.loadJobs
-              ? await deps.loadJobs(ids, readAfter)
-              : await deps.jobs.findByIds(deps.orm.em.fork(), ids, true)
+              ? await loadEachAfter(deps.loadJobs, readAfter)
+              : await deps.jobs.findByIds(deps.orm.em.fork(), [...readAfter.keys()], true)
             ).map((j) => [j.id, j]),
           );
     // A short transaction: lock, insert, move. An endpoint another gateway holds or has

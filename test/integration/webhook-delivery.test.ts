@@ -397,6 +397,29 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     await receiver.close();
   });
 
+  it('describes a job as its event left it, though the gateway read the job a moment before', async () => {
+    // On PostgreSQL a fill takes jobs from the gateway's shared loader, which keeps what it
+    // read for a second or so (job-batch-loader.ts): a job read before the page with its
+    // event must not stand in for it, whatever the fill's other pages.
+    const receiver = await startReceiver([]);
+    const { id } = await endpointFor('Renamed', { query: 'zyxwhrenamed' }, receiver.url);
+    const slow = startWebhooks(services, { pollMs: 3_600_000 });
+    workers.push(slow);
+    await ingest('whrename', [posting('whrename', 'r1', 'Zyxwhplain Clerk')]);
+    await slow.tick();
+    const [job] = (
+      await gql('query { searchJobs(filter: { query: "zyxwhplain" }) { edges { node { id } } } }')
+    ).searchJobs.edges;
+    // What a live stream's load does: the job read (and kept) with its old title.
+    expect((await services.liveJobs([job.node.id], 0)).map((j) => j.title)).toEqual(['Zyxwhplain Clerk']);
+    await ingest('whrename', [posting('whrename', 'r1', 'Zyxwhrenamed Clerk')]);
+    await slow.tick();
+    await vi.waitFor(async () => expect((await log(id))[0]?.status).toBe('DELIVERED'), WAIT);
+    expect(titlesOf(receiver.accepted().values(), 'added')).toEqual(['Zyxwhrenamed Clerk']);
+    await stopWorkers();
+    await receiver.close();
+  });
+
   it('gives a delivery up after the retry window and disables an endpoint failing too long, saying why', async () => {
     const receiver = await startReceiver([], 'fail');
     const { id } = await endpointFor('Haskell', { query: 'haskell' }, receiver.url);

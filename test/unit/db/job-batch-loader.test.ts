@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatheredById } from '../../../src/db/job-batch-loader.ts';
+import { gatheredById, loadEachAfter } from '../../../src/db/job-batch-loader.ts';
 
 /** A table of jobs read by statements the test counts, on a clock the test moves. */
 function table(rows: Record<string, number>) {
@@ -70,5 +70,49 @@ describe('gatheredById (live jobs and versions, issue 12 item 8)', () => {
     delete state.rows.b;
     expect(await load(['a', 'b'], 0)).toEqual([{ id: 'a', v: 1 }]);
     expect(state.statements).toEqual([['a'], ['b']]);
+  });
+
+  it('loadEachAfter: each job read after its own page, the rest in one statement', async () => {
+    // A webhook fill read pages at 150 (a, b) and 250 (c); a stream loaded a and b at 200.
+    const { state, load } = table({ a: 1, b: 1, c: 1 });
+    state.now = 200;
+    await load(['a', 'b'], 0);
+    state.rows.a = 2;
+    state.now = 300;
+    const after = new Map([
+      ['a', 150],
+      ['b', 150],
+      ['c', 250],
+    ]);
+    // a and b as the stream read them (newer than their page); c read now. Holding every
+    // job to the newest page (250) read a and b again.
+    expect(await loadEachAfter(load, after)).toEqual(
+      expect.arrayContaining([
+        { id: 'a', v: 1 },
+        { id: 'b', v: 1 },
+        { id: 'c', v: 1 },
+      ]),
+    );
+    expect(state.statements).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('loadEachAfter: a job on a page read after the kept read is read again', async () => {
+    const { state, load } = table({ a: 1, b: 1 });
+    state.now = 200;
+    await load(['a', 'b'], 0);
+    state.rows.a = 2;
+    state.now = 300;
+    // a's newest page (250) came after the read at 200: its record may predate that page.
+    const found = await loadEachAfter(
+      load,
+      new Map([
+        ['a', 250],
+        ['b', 150],
+      ]),
+    );
+    expect(found).toHaveLength(2);
+    expect(found).toContainEqual({ id: 'a', v: 2 });
+    expect(found).toContainEqual({ id: 'b', v: 1 });
+    expect(state.statements).toEqual([['a', 'b'], ['a']]);
   });
 });

@@ -8,8 +8,8 @@ import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
-import { jobBatchLoader, jobVersionLoader, type JobLoad } from './db/job-batch-loader.ts';
-import type { JobRecord, JobVersion } from './domain/job-record.ts';
+import { jobBatchLoader, type JobLoad } from './db/job-batch-loader.ts';
+import type { JobRecord } from './domain/job-record.ts';
 import type { PlaceLocator } from './domain/near-filter.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
 import { JobWriter } from './db/repositories/job-writer.ts';
@@ -76,8 +76,6 @@ export interface Services {
   eventReader: EventReader;
   /** Jobs by id for live subscriptions, gathered into one statement for all of them (job-batch-loader.ts). */
   liveJobs: JobLoad<JobRecord>;
-  /** Jobs' versions by id, gathered likewise: what a live stream's shared parts are kept by. */
-  liveJobVersions: JobLoad<JobVersion>;
   /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
   jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;
@@ -188,7 +186,6 @@ export async function createServices(
     redis,
     jobEventLog,
     liveJobs: jobBatchLoader(orm, jobs),
-    liveJobVersions: jobVersionLoader(orm, jobs),
     eventReader:
       config.events.matching === 'memory'
         ? new EventMatcher(new SearchIndexRepository(), jobEventLog, clock)

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { JobRecord, JobVersion } from '../domain/job-record.ts';
+import type { JobRecord } from '../domain/job-record.ts';
 import type { Orm } from './orm.ts';
 import type { JobRepository } from './repositories/job.repository.ts';
 
@@ -31,16 +31,6 @@ export type JobLoad<T> = (ids: readonly string[], readAfter?: number) => Promise
 
 export function jobBatchLoader(orm: Orm, jobs: JobRepository): JobLoad<JobRecord> {
   return gatheredById((ids) => jobs.findByIds(orm.em.fork(), ids, true));
-}
-
-/**
- * Jobs' versions by id, gathered as jobBatchLoader gathers records: what a live stream
- * reads for each of its events (its jobs' parts are kept by version, so most streams never
- * need the records themselves — id, three columns and a posting lookup instead of a row
- * with its description, 21,572 such rows for 10,000 jobs in the push bench).
- */
-export function jobVersionLoader(orm: Orm, jobs: JobRepository): JobLoad<JobVersion> {
-  return gatheredById((ids) => jobs.findVersionsByIds(orm.em.fork(), ids));
 }
 
 /** How long a job read is kept for later loads whose events it reflects (memory: a few seconds of loads). */

@@ -10,13 +10,6 @@ import type {
 import type { PlaceParts } from './job.ts';
 import type { PageKey } from './page-key.ts';
 
-/**
- * What a live event's shared part of a job is kept by (graphql/shared-event-results.ts): a
- * job's stored data's last change, its last sighting and its status. A stream reads its
- * jobs as versions first and loads whole records only for parts not yet executed.
- */
-export type JobVersion = Pick<JobRecord, 'id' | 'updatedAt' | 'lastSeenAt' | 'status'>;
-
 /** A stored job as the read operations return it, with its company's display fields. */
 export interface JobRecord {
   id: string;

@@ -4,7 +4,7 @@ import type { ApiKeyScope } from '../domain/api-key-scope.ts';
 import type { JobEventFeed } from '../db/job-events.ts';
 import type { EventReader, JobEventRepository } from '../db/repositories/job-event.repository.ts';
 import type { JobLoad } from '../db/job-batch-loader.ts';
-import type { JobRecord, JobVersion } from '../domain/job-record.ts';
+import type { JobRecord } from '../domain/job-record.ts';
 import type { PlaceLocator } from '../domain/near-filter.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { CatalogRepository } from '../db/repositories/catalog.repository.ts';
@@ -32,8 +32,6 @@ export interface GraphQLDeps {
   jobEventLog: JobEventRepository;
   eventReader: EventReader;
   liveJobs: JobLoad<JobRecord>;
-  /** Jobs' versions by id, gathered likewise: what a live stream's shared parts are kept by. */
-  liveJobVersions: JobLoad<JobVersion>;
   webhookEndpoints: WebhookEndpointRepository;
   webhookDeliveries: WebhookDeliveryRepository;
   /** A webhook URL checked, DNS answers included, or the invalid_parameter why not. */

@@ -12,7 +12,7 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { JobRecord, JobVersion } from '../domain/job-record.ts';
+import type { JobRecord } from '../domain/job-record.ts';
 import { setDirectFrames, takeEventId, type DirectFrame } from './event-ids.ts';
 
 /**
@@ -96,20 +96,20 @@ function documentKey(args: ExecutionArgs, field: FieldNode): string {
 }
 
 /**
- * How long a job's executed part is reused. Streams reading one page load its jobs a few
- * milliseconds apart (separate gathered loads, separate records), so parts are kept by
- * the job's id and version — its stored data's last change, its last sighting, its status
- * — not by the record. What the version does not cover (its company's name, read through
- * the company) may be this much older than the event; the event itself reaches a stream
- * later than that.
+ * How long a job's executed part is reused. Streams reading one page ask for its jobs a
+ * few milliseconds apart, so a part is kept by the job's id and by when its record was
+ * read at the earliest: a stream whose page was read no later (EventBatch.readAt) takes
+ * it, since a record read after a page reflects every event of the page (as the shared
+ * loader's rule, job-batch-loader.ts); a stream whose page was read later has the record
+ * read again. Parts used to be kept by the job's version, read first for every event:
+ * 12,000–15,000 version rows per 10,000 jobs in the push bench, nearly all of jobs no part
+ * was kept for yet, whose records were read next anyway.
  */
 const PART_TTL_MS = 1_000;
 
 interface Part {
-  /** The job's version the part was executed on: its stored data's last change, last sighting, status. */
-  updatedAt: number;
-  lastSeenAt: number;
-  status: string;
+  /** The part's record was read after this moment (a page's readAt, performance.now()). */
+  readAfter: number;
   /** Shared while it runs too: streams woken together ask for the same parts at once. */
   part: Promise<unknown>;
   /** The part once executed: streams after the first take it without awaiting a promise each. */
@@ -140,8 +140,8 @@ class Parts {
 
   /**
    * The jobs' parts in order (FAILED for a job whose part has errors, GONE for one deleted
-   * before its record was read): those not kept are their records read, then
-   * executed together, as one event of those jobs — an execution per part was a third of
+   * before its record was read), for a page read at `readAfter`: those not kept from a read
+   * since are their records read, then executed together, as one event of those jobs — an execution per part was a third of
    * the gateway's part of the push bench, mostly the executor's set-up (its context, the
    * stream's variables coerced again) — and those another stream is executing are awaited.
    * Synchronous when every part is kept: every stream but the first, in the push bench.
@@ -150,8 +150,9 @@ class Parts {
     args: ExecutionArgs,
     field: string,
     key: string,
-    jobs: readonly JobVersion[],
-    records: (ids: string[]) => Promise<JobRecord[]>,
+    ids: readonly string[],
+    readAfter: number,
+    records: (ids: string[], readAfter: number) => Promise<JobRecord[]>,
   ): unknown[] | Promise<unknown[]> {
     const now = Date.now();
     if (now - this.generationStart >= PART_TTL_MS) {
@@ -162,52 +163,41 @@ class Parts {
     let current = this.current.get(key);
     if (!current) this.current.set(key, (current = new Map()));
     const previous = this.previous.get(key);
-    const items: unknown[] = new Array(jobs.length);
+    const items: unknown[] = new Array(ids.length);
     let waits: Promise<unknown>[] | null = null;
-    let missing: { index: number; job: JobVersion; entry: Part }[] | null = null;
-    for (let i = 0; i < jobs.length; i++) {
-      const job = jobs[i]!;
-      const updatedAt = job.updatedAt.getTime();
-      const lastSeenAt = job.lastSeenAt.getTime();
-      const kept = current.get(job.id) ?? previous?.get(job.id);
-      if (
-        kept &&
-        kept.updatedAt === updatedAt &&
-        kept.lastSeenAt === lastSeenAt &&
-        kept.status === job.status &&
-        now - kept.at < PART_TTL_MS
-      ) {
+    let missing: { index: number; id: string; entry: Part }[] | null = null;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const kept = current.get(id) ?? previous?.get(id);
+      if (kept && kept.readAfter >= readAfter && now - kept.at < PART_TTL_MS) {
         sharedParts.reused++;
-        current.set(job.id, kept);
+        current.set(id, kept);
         if (kept.settled) items[i] = kept.value;
         else (waits ??= []).push(kept.part.then((value) => (items[i] = value)));
         continue;
       }
       sharedParts.executed++;
       const entry: Part = {
-        updatedAt,
-        lastSeenAt,
-        status: job.status,
+        readAfter,
         part: Promise.resolve(),
         value: undefined,
         settled: false,
         at: now,
       };
-      current.set(job.id, entry);
-      (missing ??= []).push({ index: i, job, entry });
+      current.set(id, entry);
+      (missing ??= []).push({ index: i, id, entry });
     }
     if (missing) {
-      const executed = executeMissing(args, field, missing, records);
+      const executed = executeMissing(args, field, missing, (some) => records(some, readAfter));
       const generation = current;
-      for (const { index, job, entry } of missing) {
+      for (const { index, id, entry } of missing) {
         entry.part = executed.then((values) => {
           const value = values === null ? FAILED : values.has(entry) ? values.get(entry) : GONE;
           entry.value = value;
           entry.settled = true;
           // A part with errors is not kept (each stream's event is then executed whole, as
           // before), nor a job gone meanwhile.
-          if ((value === FAILED || value === GONE) && generation.get(job.id) === entry)
-            generation.delete(job.id);
+          if ((value === FAILED || value === GONE) && generation.get(id) === entry) generation.delete(id);
           return (items[index] = value);
         });
         (waits ??= []).push(entry.part);
@@ -218,29 +208,29 @@ class Parts {
 }
 
 /**
- * The missing parts: their jobs' records loaded (only now: a stream's jobs are read as
- * versions) and executed together. By entry; a job with no record any more has none;
- * null when the records could not be read (each stream's event is then executed whole).
+ * The missing parts: their jobs' records loaded and executed together. By entry; a job
+ * with no record any more has none; null when the records could not be read (each
+ * stream's event is then executed whole).
  */
 async function executeMissing(
   args: ExecutionArgs,
   field: string,
-  missing: { job: JobVersion; entry: Part }[],
+  missing: { id: string; entry: Part }[],
   records: (ids: string[]) => Promise<JobRecord[]>,
 ): Promise<Map<Part, unknown> | null> {
   let found: JobRecord[];
   try {
-    found = await records(missing.map((m) => m.job.id));
+    found = await records(missing.map((m) => m.id));
   } catch {
     return null;
   }
   const byId = new Map(found.map((r) => [r.id, r]));
-  const present = missing.filter((m) => byId.has(m.job.id));
+  const present = missing.filter((m) => byId.has(m.id));
   const values = present.length
     ? await executeParts(
         args,
         field,
-        present.map((m) => byId.get(m.job.id)!),
+        present.map((m) => byId.get(m.id)!),
       )
     : [];
   return new Map(present.map((m, n) => [m.entry, values[n]]));
@@ -278,9 +268,9 @@ const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}');
 
 /**
- * The events of one stream as results: its source's payloads, each read as its jobs'
- * versions (`versionsOf`), then assembled from the jobs' shared parts (records loaded only
- * for the parts not kept). Over SSE the stream's
+ * The events of one stream as results: its source's payloads, each read as its jobs' ids
+ * (`idsOf`), then assembled from the jobs' shared parts (records loaded only for the parts
+ * not kept from a read since the event's page). Over SSE the stream's
  * frames are taken by `direct` instead (event-ids.ts): an event of shared parts becomes its
  * `data` as bytes, joined from each part's JSON in UTF-8, without a result object through yoga's
  * hooks and a stringify per stream; anything else (an error, an event executed whole, the
@@ -297,7 +287,14 @@ function mapEvents(
   const name = field.alias?.value ?? field.name.value;
   const asExecuted = (payload: unknown) =>
     execute({ ...args, rootValue: payload }) as Promise<ExecutionResult>;
-  const records = (ids: string[]) => jobs.recordsOf(ids, args);
+  const jobIdsOf = async (payload: unknown) => {
+    try {
+      return await jobs.idsOf(payload, args);
+    } catch {
+      return null;
+    }
+  };
+  const records = (ids: string[], readAfter: number) => jobs.recordsOf(ids, readAfter);
   // A step `direct` read from the source and left to the result stream.
   let queued: { step: IteratorResult<unknown> } | { error: unknown } | null = null;
   const nextStep = async (): Promise<IteratorResult<unknown>> => {
@@ -319,9 +316,9 @@ function mapEvents(
       queued = { step };
       return null;
     }
-    const versions = await jobs.versionsOf(step.value, args).catch(() => null);
+    const read = await jobIdsOf(step.value);
     const event = takeEventId(args.contextValue as object);
-    const items = versions && event ? await parts.of(args, name, key, versions, records) : null;
+    const items = read && event ? await parts.of(args, name, key, read.ids, read.readAt, records) : null;
     if (!items || items.includes(FAILED)) {
       queued = { step };
       return null;
@@ -352,9 +349,9 @@ function mapEvents(
       }
       if (step.done) return { done: true, value: undefined };
       const payload = step.value;
-      const versions = await jobs.versionsOf(payload, args).catch(() => null);
-      if (versions === null) return { done: false, value: await asExecuted(payload) };
-      const items = await parts.of(args, name, key, versions, records);
+      const read = await jobIdsOf(payload);
+      if (read === null) return { done: false, value: await asExecuted(payload) };
+      const items = await parts.of(args, name, key, read.ids, read.readAt, records);
       if (items.includes(FAILED)) return { done: false, value: await asExecuted(payload) };
       return { done: false, value: { data: { [name]: items.filter((item) => item !== GONE) } } };
     },
@@ -372,12 +369,19 @@ function mapEvents(
 /** How the plugin reads an event's jobs. */
 export interface EventJobs {
   /**
-   * The event fields' resolution of a payload into its jobs, as versions (with its side
-   * effects: the event id it records); null or a rejection leaves the payload to the executor.
+   * The event fields' resolution of a payload into its jobs' ids and when its page was read
+   * (with its side effects: the event id it records); null or a throw leaves the payload
+   * to the executor.
    */
-  versionsOf: (payload: unknown, args: ExecutionArgs) => Promise<readonly JobVersion[] | null>;
-  /** The records of jobs whose parts are to be executed (unknown ids left out). */
-  recordsOf: (ids: readonly string[], args: ExecutionArgs) => Promise<JobRecord[]>;
+  idsOf: (
+    payload: unknown,
+    args: ExecutionArgs,
+  ) =>
+    | { ids: readonly string[]; readAt: number }
+    | null
+    | Promise<{ ids: readonly string[]; readAt: number } | null>;
+  /** The records of jobs whose parts are to be executed, read after `readAfter` (unknown ids left out). */
+  recordsOf: (ids: readonly string[], readAfter: number) => Promise<JobRecord[]>;
 }
 
 /** The plugin. */

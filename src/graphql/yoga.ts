@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { createContext, type GraphQLContext, type GraphQLDeps } from './context.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { useEventIds } from './event-ids.ts';
-import { eventJobVersions, type Delivery } from './schema/job-events.ts';
+import { eventJobIds, type Delivery } from './schema/job-events.ts';
 import { useSharedEventResults } from './shared-event-results.ts';
 import { exposeDomainError } from './errors.ts';
 import { useTrustedDocuments, type TrustedDocumentsOptions } from './trusted-documents.ts';
@@ -41,9 +41,8 @@ export function createGraphQL(services: GraphQLDeps, options: GraphQLOptions = {
       useErrorCodes(),
       useEventIds(),
       useSharedEventResults({
-        versionsOf: (payload, args) =>
-          eventJobVersions(payload as Delivery, args.contextValue as GraphQLContext),
-        recordsOf: (ids) => services.liveJobs(ids),
+        idsOf: (payload, args) => eventJobIds(payload as Delivery, args.contextValue as GraphQLContext),
+        recordsOf: (ids, readAfter) => services.liveJobs(ids, readAfter),
       }),
       useTrustedDocuments(options.trustedDocuments ?? { documents: new Map(), only: false }),
       EnvelopArmorPlugin({

@@ -1,7 +1,7 @@
-import type { JobStatus, SortOrder } from '../../domain/enums.ts';
+import type { SortOrder } from '../../domain/enums.ts';
 import { effectiveSort, type JobFilter, type PageRequest } from '../../domain/job-filter.ts';
 import type { FacetName, JobFacets } from '../../domain/job-facets.ts';
-import type { JobPage, JobRecord, JobVersion } from '../../domain/job-record.ts';
+import type { JobPage, JobRecord } from '../../domain/job-record.ts';
 import { pageKeyOrder } from '../../domain/page-key.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
@@ -324,40 +324,6 @@ export class JobRepository {
     );
     const byId = new Map<string, JobRecord>();
     for (const row of rows) byId.set(String(row.id), toJobRecord(row, lastSeenOf(row)));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /**
-   * Jobs' versions by id (JobVersion: what a live event's shared part is kept by), in
-   * the order asked; unknown ids are left out. The last sighting as withLastSeen reads it.
-   * From the primary (LIVE).
-   */
-  async findVersionsByIds(em: Em, ids: readonly string[]): Promise<JobVersion[]> {
-    const keys = uuidsOf(ids);
-    if (keys.length === 0) return [];
-    const rows = await em.execute<
-      {
-        id: string;
-        updated_at: string | Date;
-        first_seen_at: string | Date;
-        last_seen_at: string | Date | null;
-        status: JobStatus;
-      }[]
-    >(
-      `select j.id, j.updated_at, j.first_seen_at, j.status,
-              (select max(sp.last_seen_at) from source_posting sp where sp.job_id = j.id) as last_seen_at
-         from job j where j.id = any(?::uuid[])`,
-      [arrayLiteral(keys)],
-      LIVE,
-    );
-    const byId = new Map<string, JobVersion>();
-    for (const r of rows)
-      byId.set(String(r.id), {
-        id: String(r.id),
-        updatedAt: new Date(r.updated_at),
-        lastSeenAt: new Date(r.last_seen_at ?? r.first_seen_at),
-        status: r.status,
-      });
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

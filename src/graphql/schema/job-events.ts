@@ -9,8 +9,7 @@ import {
 } from '../../domain/event-id.ts';
 import { invalidParameter } from '../../domain/errors.ts';
 import type { JobFilter } from '../../domain/job-filter.ts';
-import type { JobLoad } from '../../db/job-batch-loader.ts';
-import type { JobRecord, JobVersion } from '../../domain/job-record.ts';
+import type { JobRecord } from '../../domain/job-record.ts';
 import { builder } from '../builder.ts';
 import { deliveryChannel } from '../delivery-channel.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -52,26 +51,22 @@ export interface Delivery {
  * resolution of the events shared-event-results.ts executes whole, and the jobs of the
  * events it executes their parts on (which record nothing).
  */
-export function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
-  if (isPartsEvent(payload)) return Promise.resolve(payload.partsOf);
-  return recordedJobIds(payload, ctx, ctx.services.liveJobs);
+export async function eventJobs(payload: Delivery | PartsEvent, ctx: GraphQLContext): Promise<JobRecord[]> {
+  if (isPartsEvent(payload)) return payload.partsOf;
+  const { ids, readAt } = eventJobIds(payload, ctx);
+  // Jobs read since the page was are as new as its events (another stream's load, a fill's).
+  return ctx.services.liveJobs(ids, readAt);
 }
 
 /**
- * The jobs of a stream's event as versions, its position recorded as eventJobs records it:
- * what shared-event-results.ts reads first, loading records only for parts it has not kept.
+ * The ids of a stream's event and when its page was read, its position recorded as
+ * eventJobs records it (an expired one is an error): what shared-event-results.ts reads
+ * first, loading records only for the parts it has not kept from a read since.
  */
-export function eventJobVersions(payload: Delivery, ctx: GraphQLContext): Promise<readonly JobVersion[]> {
-  return recordedJobIds(payload, ctx, ctx.services.liveJobVersions);
-}
-
-/** The event's position recorded (an expired one is an error), then its jobs read by `read`. */
-function recordedJobIds<T>({ batch }: Delivery, ctx: GraphQLContext, read: JobLoad<T>): Promise<T[]> {
-  if (batch.type === 'expired')
-    return Promise.reject(eventIdExpired(ctx.services.config.events.retentionHours));
+export function eventJobIds({ batch }: Delivery, ctx: GraphQLContext): { ids: string[]; readAt: number } {
+  if (batch.type === 'expired') throw eventIdExpired(ctx.services.config.events.retentionHours);
   setEventId(ctx, formatEventId(batch.position), batch.jobIds.length === 0);
-  // Jobs read since the page was are as new as its events (another stream's load, a fill's).
-  return read(batch.jobIds, batch.readAt);
+  return { ids: batch.jobIds, readAt: batch.readAt };
 }
 
 /** One subscription field: the jobs whose events moved them `change`-wise relative to the filter. */

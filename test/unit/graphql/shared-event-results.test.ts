@@ -23,7 +23,8 @@ const job = (id: string) =>
     status: 'open',
   }) as JobRecord;
 
-type Payload = { jobs: JobRecord[] };
+/** An event: its jobs, and when its page was read (EventBatch.readAt). */
+type Payload = { jobs: JobRecord[]; readAt?: number };
 
 function gateway(events: Payload[], plugins: Plugin[], calls: { risky: number; partExecutions?: number }) {
   const schema = createSchema<object>({
@@ -66,15 +67,16 @@ function gateway(events: Payload[], plugins: Plugin[], calls: { risky: number; p
 }
 
 /**
- * The plugin's reads of the test's events: each event's jobs as versions (the records
- * themselves serve), and records by id from `store` (what is not in it is gone), counted.
+ * The plugin's reads of the test's events: each event's job ids and page time, and
+ * records by id from `store` (what is not in it is gone), counted.
  */
 function eventJobs(store: Map<string, JobRecord>, loaded: string[][] = [], eventId?: string) {
   return useSharedEventResults({
-    versionsOf: async (payload, args) => {
+    idsOf: (payload, args) => {
       // As the event fields record their position (then SSE frames are written as bytes).
       if (eventId) setEventId(args.contextValue as object, eventId, false);
-      return (payload as Payload).jobs;
+      const { jobs, readAt = 0 } = payload as Payload;
+      return { ids: jobs.map((j) => j.id), readAt };
     },
     recordsOf: async (ids) => {
       loaded.push([...ids]);
@@ -139,11 +141,11 @@ describe('shared event results', () => {
     // Three jobs executed once, in one execution; the second stream (another filter
     // variable) took them as kept.
     expect(calls).toEqual({ risky: 3, partExecutions: 1 });
-    // Records read once, for the parts executed: the second stream read versions only.
+    // Records read once, for the parts executed: the second stream read nothing.
     expect(loaded).toEqual([['a', 'b', 'c']]);
   });
 
-  it('leaves out a job gone between its version and its record, as the executor leaves out a job gone before', async () => {
+  it('leaves out a job gone before its record was read, as the executor does', async () => {
     const events = () => [{ jobs: [job('a'), job('b'), job('c')] }];
     const store = storeOf(events());
     store.delete('b');
@@ -171,5 +173,24 @@ describe('shared event results', () => {
       { tag: 'gone' },
     );
     expect(direct).toEqual([{ ...reference[0]!, extensions: { eventId: 'e-1' } }]);
+  });
+
+  it('reads a job again for an event whose page was read after the part’s record', async () => {
+    // One job in three events: pages read at 10, 5 and 20 (a part's record read for the
+    // page at 10 reflects the page at 5, not the one at 20, which may hold a newer event).
+    const store = storeOf([{ jobs: [job('a')] }]);
+    const loaded: string[][] = [];
+    const events = () => [
+      { jobs: [job('a')], readAt: 10 },
+      { jobs: [job('a')], readAt: 5 },
+      { jobs: [job('a')], readAt: 20 },
+    ];
+    const calls = { risky: 0 };
+    const received = await stream(gateway(events(), [eventJobs(store, loaded)], calls), query, {
+      tag: 'pages',
+    });
+    expect(received).toHaveLength(3);
+    expect(loaded).toEqual([['a'], ['a']]);
+    expect(calls.risky).toBe(2);
   });
 });

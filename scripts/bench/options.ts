@@ -35,6 +35,13 @@ export interface PushOptions {
    * clients on the other half (core-split.ts); absent, everything shares every CPU.
    */
   split?: CoreSplit;
+  /**
+   * `--push-replica`: a streaming replica of the throwaway cluster beside it (on the
+   * gateway's CPUs when split), which every phase's gateway reads live jobs from once it
+   * has replayed past their page (db/page-marks.ts); the primary commits synchronously,
+   * as a primary with replicas does, so that the replica trails by milliseconds.
+   */
+  replica?: boolean;
 }
 
 /**

@@ -30,7 +30,8 @@ export const GATEWAY_ENV = {
   RATE_LIMIT_MAX: '100000000',
 } as const;
 
-export async function startGateway(databaseUrl: string): Promise<Gateway> {
+/** `replicaUrl`: a streaming replica's URL of the same database (--push-replica). */
+export async function startGateway(databaseUrl: string, replicaUrl?: string): Promise<Gateway> {
   const warnings = { lines: [] as string[], count: 0 };
   const logger = pino(
     { level: 'warn' },
@@ -41,9 +42,14 @@ export async function startGateway(databaseUrl: string): Promise<Gateway> {
       },
     },
   );
-  const services = await createServices(loadConfig({ DATABASE_URL: databaseUrl, ...GATEWAY_ENV }), {
-    logger,
-  });
+  const services = await createServices(
+    loadConfig({
+      DATABASE_URL: databaseUrl,
+      ...(replicaUrl && { DATABASE_REPLICA_URLS: replicaUrl }),
+      ...GATEWAY_ENV,
+    }),
+    { logger },
+  );
   await migrate(services.orm);
   const app = await createApp(services);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -43,6 +43,10 @@ export interface PushRun extends IngestPhase {
   clientsCpu: number;
   reads: { calls: number; ms: number };
   heads: { calls: number; ms: number };
+  /** The gateway's statements reading live events' jobs, by server (Services.liveJobReads). */
+  liveReads: { replica: number; primary: number };
+  /** The replica's CPU over the window (--push-replica; replay included), seconds. */
+  replicaCpu: number | null;
   warnings: Gateway['warnings'];
   streamErrors: string[];
 }
@@ -124,6 +128,12 @@ export function printPushReport(
   );
   log(
     `outbox reads in the gateway (subscribers' and webhook fills'): ${fmt(run.reads.calls)} read statements, ${ms(run.reads.ms / Math.max(1, run.reads.calls))} ms wall each (pool wait included); ${fmt(run.heads.calls)} head statements`,
+  );
+  log(
+    `live job reads in the gateway: ${fmt(run.liveReads.replica)} statements on the replica, ${fmt(run.liveReads.primary)} on the primary` +
+      (run.replicaCpu === null
+        ? ''
+        : `; the replica's CPU over the window ${ms(run.replicaCpu)} s (its replay included)`),
   );
   if (run.warnings.count)
     log(`gateway warnings: ${run.warnings.count}, first: ${run.warnings.lines[0]?.slice(0, 300)}`);

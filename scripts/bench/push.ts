@@ -19,7 +19,9 @@
  * 3. no subscribers again, so the comparison brackets the run's drift.
  *
  * `--push-cores split` runs all three with the ingest and PostgreSQL on half the CPUs and
- * the gateway and the clients on the other half (core-split.ts).
+ * the gateway and the clients on the other half (core-split.ts). `--push-replica` adds a
+ * streaming replica of the cluster, which every gateway reads live jobs from once it has
+ * replayed past their page (on the gateway's half when split).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -48,7 +50,7 @@ import {
   type IngestPhase,
   type PushRun,
 } from './push-report.ts';
-import { openPostgres, siblingDatabase, type PgTarget } from './postgres.ts';
+import { openPostgres, postgresCpuSeconds, siblingDatabase, type PgTarget } from './postgres.ts';
 import { perSecond, startClocks } from './stage.ts';
 
 /** After the ingest's last commit, delivery may take this long before the run gives up waiting. */
@@ -118,14 +120,14 @@ async function startIngest(pg: PgTarget, url: string, push: PushOptions, seed: n
 
 /** A fresh database with a gateway and no subscriber: the ingest alone. */
 async function withoutSubscribers(
-  pg: PgTarget,
+  pg: PushTarget,
   label: string,
   opts: BenchOptions,
   push: PushOptions,
   after?: (gateway: Gateway) => Promise<void>,
 ): Promise<IngestPhase> {
   const db = await siblingDatabase(pg, `push_${label.replace(/\W+/g, '_')}`);
-  const gateway = await startGateway(db.url);
+  const gateway = await gatewayFor(pg, db.url);
   try {
     const run = await startIngest(pg, db.url, push, opts.seed);
     const { result } = await run.done;
@@ -239,14 +241,14 @@ async function startProfile(): Promise<{ stop: (dir: string) => Promise<string> 
 
 /** The measured run: subscribers and endpoints in place, the ingest, delivery to the end. */
 async function withSubscribers(
-  pg: PgTarget,
+  pg: PushTarget,
   opts: BenchOptions,
   push: PushOptions,
   sseFilters: JobFilter[],
   hookFilters: JobFilter[],
 ): Promise<PushRun> {
   const db = await siblingDatabase(pg, 'push_subscribed');
-  const gateway = await startGateway(db.url);
+  const gateway = await gatewayFor(pg, db.url);
   const clients = new Child<FromClients, ToClients>('./push-clients.ts', [], {});
   try {
     const { url } = await clients.next('receiver');
@@ -270,6 +272,7 @@ async function withSubscribers(
     if (pages) probe.wrap('pages', pages, ['eventImages']);
 
     const profile = push.profileDir ? await startProfile() : null;
+    const replicaCpu0 = postgresCpuSeconds(pg.replicaDataDir ?? null);
     const run = await startIngest(pg, db.url, push, opts.seed);
     const { result } = await run.done;
     const ingestEnd = Date.now();
@@ -300,6 +303,7 @@ async function withSubscribers(
       await sleep(250);
     }
     const window = run.stop();
+    const replicaCpu1 = postgresCpuSeconds(pg.replicaDataDir ?? null);
     if (profile && push.profileDir) log(`gateway CPU profile: ${await profile.stop(push.profileDir)}`);
     const load = loadavg();
     clients.send({ type: 'report' });
@@ -335,6 +339,8 @@ async function withSubscribers(
         { calls: 0, ms: 0 },
       ),
       heads: probe.totals.get('events.head') ?? { calls: 0, ms: 0 },
+      liveReads: { ...gateway.services.liveJobReads },
+      replicaCpu: replicaCpu0 !== null && replicaCpu1 !== null ? replicaCpu1 - replicaCpu0 : null,
       warnings: gateway.warnings,
       streamErrors: report.errors,
     };
@@ -346,25 +352,70 @@ async function withSubscribers(
 }
 
 /** Pins this process (the gateway; the clients' process is forked from it) and the cluster. */
-function splitCores(pg: PgTarget, split: CoreSplit): void {
+function splitCores(pg: PushTarget, split: CoreSplit): void {
   if (!pg.dataDir) throw new Error('--push-cores split pins the throwaway cluster: unset DATABASE_URL');
   pin(process.pid, split.gateway);
   pinPostgres(pg.dataDir, split.ingest);
+  // The replica serves the gateway, as it would on a machine of its own.
+  if (pg.replicaDataDir) pinPostgres(pg.replicaDataDir, split.gateway);
   log(
     `cores: split — the ingest and PostgreSQL on CPUs ${split.ingest}, the gateway and the clients on CPUs ${split.gateway} (as on machines of their own; scripts/bench/core-split.ts)`,
   );
 }
 
+/** The bench's PostgreSQL, and with --push-replica its streaming replica's URL (its `postgres` database). */
+type PushTarget = PgTarget & { replicaUrl?: string; replicaDataDir?: string };
+
 /** The throwaway cluster records commit times (`pg_xact_commit_timestamp`); DATABASE_URL's server may not. */
-async function openTarget(): Promise<PgTarget> {
-  if (process.env.DATABASE_URL) return openPostgres();
-  const cluster = await startThrowawayPostgres({ settings: { track_commit_timestamp: 'on' } });
+async function openTarget(push: PushOptions): Promise<PushTarget> {
+  if (process.env.DATABASE_URL) {
+    if (push.replica) throw new Error('--push-replica replicates the throwaway cluster: unset DATABASE_URL');
+    return openPostgres();
+  }
+  // With a replica the primary commits synchronously (the default, which the throwaway
+  // cluster turns off): an asynchronous commit reaches the replica only when the WAL
+  // writer next flushes, up to 200 ms later.
+  const cluster = await startThrowawayPostgres({
+    settings: { track_commit_timestamp: 'on', ...(push.replica && { synchronous_commit: 'on' }) },
+  });
+  const replica = push.replica
+    ? await startThrowawayPostgres({ replicaOf: cluster.url }).catch((error: unknown) => {
+        cluster.stop();
+        throw error;
+      })
+    : null;
   return {
     url: cluster.url,
-    label: 'throwaway PostgreSQL 15 cluster (fsync off, track_commit_timestamp on)',
+    label: `throwaway PostgreSQL 15 cluster (fsync off, track_commit_timestamp on${replica ? ', synchronous_commit on, a streaming replica beside it' : ''})`,
     dataDir: cluster.dataDir,
-    dispose: async () => cluster.stop(),
+    ...(replica && { replicaUrl: replica.url, replicaDataDir: replica.dataDir }),
+    dispose: async () => {
+      replica?.stop();
+      cluster.stop();
+    },
   };
+}
+
+/** A gateway on `url`'s database, reading from the replica's copy of it when there is one. */
+async function gatewayFor(pg: PushTarget, url: string): Promise<Gateway> {
+  if (!pg.replicaUrl) return startGateway(url);
+  const replica = new URL(pg.replicaUrl);
+  replica.pathname = new URL(url).pathname;
+  // The database was just created on the primary: wait until the replica has replayed that.
+  const { Client } = await import('pg');
+  for (let tries = 0; ; tries++) {
+    const client = new Client({ connectionString: replica.toString() });
+    try {
+      await client.connect();
+      break;
+    } catch (error) {
+      if (tries >= 100) throw error;
+      await sleep(100);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return startGateway(url, replica.toString());
 }
 
 export async function runPushBench(opts: BenchOptions & { push: PushOptions }): Promise<void> {
@@ -376,13 +427,13 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
     `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; load ${loadavg()}`,
   );
   log(
-    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'} --seed ${opts.seed}`,
+    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''} --seed ${opts.seed}`,
   );
   log(
     `targets: p99 commit → arrival under ${fmt(TARGET_SSE_P99_MS)} ms (SSE) and ${fmt(TARGET_HOOK_P99_MS)} ms (webhooks); ingest with subscribers at most ${TARGET_SLOWDOWN * 100} % slower`,
   );
   const started = Date.now();
-  const pg = await openTarget();
+  const pg = await openTarget(push);
   log(`PostgreSQL: ${pg.label}`);
   try {
     if (push.split) splitCores(pg, push.split);

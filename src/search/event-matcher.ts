@@ -1,4 +1,5 @@
 import type { Em } from '../db/orm.ts';
+import type { PageMarks } from '../db/page-marks.ts';
 import {
   eventChange,
   type EventPage,
@@ -124,10 +125,14 @@ export class EventMatcher implements EventReader {
   private readonly sql: EventReader;
   private readonly clock: () => Date;
 
-  constructor(repository: SearchIndexRepository, sql: EventReader, clock: () => Date) {
+  /** Where the primary's log stood at each page's read, for live job reads on a replica. */
+  private readonly pageMarks: PageMarks | undefined;
+
+  constructor(repository: SearchIndexRepository, sql: EventReader, clock: () => Date, marks?: PageMarks) {
     this.repository = repository;
     this.sql = sql;
     this.clock = clock;
+    this.pageMarks = marks;
   }
 
   async read(
@@ -351,6 +356,7 @@ export class EventMatcher implements EventReader {
     const started = Date.now();
     const read = await this.repository.eventImages(em, after, through, limit);
     const readAt = performance.now();
+    this.pageMarks?.note(readAt, read.lsn);
     const now = Date.now();
     const companyIds: string[] = [];
     for (const e of read.events)

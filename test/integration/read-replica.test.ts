@@ -83,6 +83,65 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
       .toBe(200);
   });
 
+  it("reads a live event's jobs on the replica once it has replayed past the event's page", async () => {
+    // A primary with replicas commits synchronously (PostgreSQL's default, which the test
+    // clusters turn off): the replica then trails by milliseconds, not a WAL writer's 200 ms.
+    const primary = await startCluster({ settings: { synchronous_commit: 'on' } });
+    cleanups.push(() => primary.stop());
+    const writer = await createTestServices({}, { DATABASE_URL: primary.url });
+    cleanups.push(() => writer.close());
+    const replica = await startCluster({ replicaOf: primary.url });
+    cleanups.push(() => replica.stop());
+    const gateway = await createTestServices(
+      {},
+      { DATABASE_URL: primary.url, DATABASE_REPLICA_URLS: replica.url, EVENT_POLL_MS: '50' },
+    );
+    const app = await createApp(gateway);
+    cleanups.push(
+      () => gateway.close(),
+      () => app.close(),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const stream = await openSse(
+      base,
+      'subscription ($f: JobFilter) { jobsAdded(filter: $f) { title companyName } }',
+      { f: { query: 'replayzz' } },
+    );
+    cleanups.push(() => stream.close());
+    expect(stream.status).toBe(200);
+    const received = () => stream.events.flatMap((e) => (e.data?.jobsAdded as { title: string }[]) ?? []);
+
+    // One job at a time until a read went to the replica: the first pages may come before
+    // it has replayed them (then their jobs are read on the primary), not twenty in a row.
+    const titles: string[] = [];
+    for (let n = 1; n <= 20 && gateway.liveJobReads.replica === 0; n++) {
+      titles.push(`Replayzz Keeper ${n}`);
+      await runIngest(writer, {
+        platform: 'lever',
+        board: 'replay',
+        complete: false,
+        postings: [
+          {
+            source: 'lever',
+            board: 'replay',
+            externalId: `r${n}`,
+            title: `Replayzz Keeper ${n}`,
+            companyName: 'Replay Inc',
+            payload: {},
+          },
+        ],
+      });
+      await expect.poll(() => received().length, { timeout: 30_000, interval: 50 }).toBe(n);
+    }
+    expect(gateway.liveJobReads.replica).toBeGreaterThan(0);
+    // Every job arrived whole (none left out as if deleted), once.
+    expect(received()).toEqual(titles.map((title) => ({ title, companyName: 'Replay Inc' })));
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    const replicaReads = /^live_job_reads_total\{server="replica"\} (\d+)$/m.exec(metrics.body);
+    expect(Number(replicaReads?.[1])).toBeGreaterThan(0);
+  });
+
   it("pushes a new job to a live stream while the replica has not replayed the job's transaction", async () => {
     const primary = await startCluster();
     cleanups.push(() => primary.stop());
@@ -140,6 +199,9 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
       await standby.query("select count(*)::int as n from job where title = 'Standbyzz Keeper'")
     ).rows;
     expect(n).toBe(0);
+    // The gateway asked the replica, which had not replayed the page: the primary answered.
+    expect(gateway.liveJobReads).toEqual({ replica: 0, primary: expect.any(Number) });
+    expect(gateway.liveJobReads.primary).toBeGreaterThan(0);
     await standby.query('select pg_wal_replay_resume()');
   });
 });

@@ -37,6 +37,10 @@ export function registerBenchCommand(program: Command): void {
         .default('shared'),
     )
     .option(
+      '--push-replica',
+      "push part: a streaming replica beside the throwaway cluster, the gateway's live job reads on it once it has replayed past their page",
+    )
+    .option(
       '--cold-against <rev>',
       "only the cold ingest: this checkout against that commit's, in alternated pairs",
     )
@@ -67,6 +71,7 @@ export function registerBenchCommand(program: Command): void {
         pushProfile?: string;
         pushSelection: 'id' | 'listing';
         pushCores: 'shared' | 'split';
+        pushReplica?: boolean;
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -94,6 +99,7 @@ export function registerBenchCommand(program: Command): void {
           pushProfile,
           pushSelection,
           pushCores,
+          pushReplica,
           coldAgainst: _c,
           pairs: _p,
           outboxOff: _o,
@@ -110,6 +116,7 @@ export function registerBenchCommand(program: Command): void {
               selection: pushSelection,
               ...(pushCores === 'split' && { split: planCoreSplit() }),
               ...(pushProfile && { profileDir: pushProfile }),
+              ...(pushReplica && { replica: true }),
             },
           }),
         });

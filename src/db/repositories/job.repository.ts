@@ -26,8 +26,9 @@ import { buildKeyset, readKey } from './page-key.sql.ts';
  */
 const READ = { method: 'all', connectionType: 'read' } as const;
 /**
- * Live events' job reads (versions, records for a stream's or a webhook's event): from the
- * primary, which the events were read from. A replica may not have replayed the event's
+ * Live events' job reads (records for a stream's or a webhook's event): from the primary,
+ * which the events were read from, unless a replica is known to have replayed past the
+ * event's page (findByIdsReplayedPast). A replica may not have replayed the event's
  * transaction yet: a job added a moment ago was missing there and left out of its own
  * jobsAdded event as if deleted, and a changed one sent as it was before.
  */
@@ -49,6 +50,17 @@ const LAST_SEEN = '(select max(sp.last_seen_at) from source_posting sp where sp.
 /** The Date of a row read with LAST_SEEN (null for a job no source lists). */
 const lastSeenOf = (row: Record<string, unknown>): Date | null =>
   row.last_seen ? new Date(row.last_seen as string) : null;
+
+/** Jobs by id with their company and last sighting (one parameter: the ids as a uuid array literal). */
+const BY_IDS = `select ${JOB_COLUMNS}, ${LAST_SEEN}
+  from job j join company c on c.id = j.company_id where j.id = any(?::uuid[])`;
+
+/** Rows read by BY_IDS as records, in the order of `ids`; ids without a row are left out. */
+function inOrderOf(ids: readonly string[], rows: Record<string, unknown>[]): JobRecord[] {
+  const byId = new Map<string, JobRecord>();
+  for (const row of rows) byId.set(String(row.id), toJobRecord(row, lastSeenOf(row)));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /**
  * What the search index knew of a page it chose: the change log position it had
@@ -316,15 +328,29 @@ export class JobRepository {
     if (keys.length === 0) return [];
     // The last sightings in the same statement (no OFFSET skips rows here): a second
     // statement per load was 0.6–0.8 s of the push bench's server time.
-    const rows = await em.execute(
-      `select ${JOB_COLUMNS}, ${LAST_SEEN}
-         from job j join company c on c.id = j.company_id where j.id = any(?::uuid[])`,
-      [arrayLiteral(keys)],
-      live ? LIVE : READ,
+    return inOrderOf(ids, await em.execute(BY_IDS, [arrayLiteral(keys)], live ? LIVE : READ));
+  }
+
+  /**
+   * Jobs by id (as findByIds) from a streaming replica that has replayed the primary's log
+   * past `lsn` (a page's mark, db/page-marks.ts); null when there is no replica or the one
+   * asked has not (the caller reads the primary). The replay is checked by a statement of
+   * its own, before the read's: a statement's snapshot is taken as it starts, so the read
+   * sees at least what was replayed when the check ran. Both on one replica: each replays
+   * at its own pace.
+   */
+  async findByIdsReplayedPast(em: Em, ids: readonly string[], lsn: string): Promise<JobRecord[] | null> {
+    const replica = em.getConnection('read');
+    // Without replicas the ORM's read connection is the primary.
+    if (replica === em.getConnection('write')) return null;
+    const keys = uuidsOf(ids);
+    const [replayed] = await replica.execute<{ past: boolean | null }[]>(
+      'select pg_last_wal_replay_lsn() >= ?::pg_lsn as past',
+      [lsn],
     );
-    const byId = new Map<string, JobRecord>();
-    for (const row of rows) byId.set(String(row.id), toJobRecord(row, lastSeenOf(row)));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    if (replayed?.past !== true) return null;
+    if (keys.length === 0) return [];
+    return inOrderOf(ids, await replica.execute<Record<string, unknown>[]>(BY_IDS, [arrayLiteral(keys)]));
   }
 
   /**

@@ -266,12 +266,17 @@ export class SearchIndexRepository {
     limit: number,
   ): Promise<{
     horizon: { xid: string; seq: string };
+    /**
+     * The primary's log position as the page was read (PageMarks): past the commit of
+     * every event the page holds, the statement's snapshot being taken before it.
+     */
+    lsn: string;
     events: EventImages[];
     memberships: IndexMembershipRow[];
     companies: IndexCompanyRow[];
   }> {
     const rows = await em.execute<Record<string, unknown>[]>(
-      `select h.xid::text as h_xid, h.seq::text as h_seq, e.*
+      `select h.xid::text as h_xid, h.seq::text as h_seq, pg_current_wal_insert_lsn()::text as h_lsn, e.*
          from job_event_horizon h
          left join lateral (
            select e.xid::text as e_xid, e.seq::text as e_seq, e.kind as e_kind, e.job_id::text as e_job_id,
@@ -286,6 +291,7 @@ export class SearchIndexRepository {
       { method: 'all', connectionType: 'write' },
     );
     const horizon = { xid: String(rows[0]!.h_xid), seq: String(rows[0]!.h_seq) };
+    const lsn = String(rows[0]!.h_lsn);
     const events: EventImages[] = rows
       .filter((r) => r.e_xid !== null)
       .map((r) => {
@@ -299,12 +305,13 @@ export class SearchIndexRepository {
           after: r.a_id === null ? null : toIndexJobRow(r, 'a_'),
         };
       });
-    if (events.length === 0) return { horizon, events, memberships: [], companies: [] };
+    if (events.length === 0) return { horizon, lsn, events, memberships: [], companies: [] };
     const companyIds: string[] = [];
     for (const e of events)
       for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
       horizon,
+      lsn,
       events,
       ...(await this.eventJoins(
         em,

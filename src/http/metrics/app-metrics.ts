@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { OperationLabels, OperationObserver } from '../../graphql/operation-metrics.ts';
 import type { CompletedRun } from '../../ingest/ingest-runs.ts';
+import type { LiveReadServer } from '../../db/job-batch-loader.ts';
 import type { PoolStats } from '../../db/pool-stats.ts';
 
 /** Postings of a run by what happened to them (IngestSummary), one series each. */
@@ -23,6 +24,8 @@ export interface AppMetrics extends OperationObserver {
   search(path: string, reason: string | undefined): void;
   /** Called on each scrape: the search index as it is now (null when it is off). */
   setSearchIndex(index: SearchIndexFigures | null): void;
+  /** Called on each scrape: the live job reads made so far, by server (Services.liveJobReads). */
+  setLiveJobReads(reads: Readonly<Record<LiveReadServer, number>>): void;
 }
 
 export interface SearchIndexFigures {
@@ -143,6 +146,13 @@ export function createAppMetrics(registry: Registry): AppMetrics {
     registers,
   });
   let facetThreadCountsSeen = 0;
+  const liveJobReads = new Counter({
+    name: 'live_job_reads_total',
+    help: "Statements reading live events' jobs, by server: replica (replayed past the page) or primary.",
+    labelNames: ['server'] as const,
+    registers,
+  });
+  const liveJobReadsSeen: Record<LiveReadServer, number> = { replica: 0, primary: 0 };
 
   const names = new Set<string>();
   const operationLabels = ({ name, type }: OperationLabels) => {
@@ -185,6 +195,13 @@ export function createAppMetrics(registry: Registry): AppMetrics {
       const counts = index?.facetThreadCounts ?? 0;
       if (counts > facetThreadCountsSeen) facetThreadCounts.inc(counts - facetThreadCountsSeen);
       facetThreadCountsSeen = Math.max(facetThreadCountsSeen, counts);
+    },
+    setLiveJobReads: (reads) => {
+      for (const server of ['replica', 'primary'] as const) {
+        if (reads[server] > liveJobReadsSeen[server])
+          liveJobReads.inc({ server }, reads[server] - liveJobReadsSeen[server]);
+        liveJobReadsSeen[server] = Math.max(liveJobReadsSeen[server], reads[server]);
+      }
     },
     setPools: (stats) => {
       pool.reset();

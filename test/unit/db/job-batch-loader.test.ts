@@ -72,6 +72,41 @@ describe('gatheredById (live jobs and versions, issue 12 item 8)', () => {
     expect(state.statements).toEqual([['a'], ['b']]);
   });
 
+  it('tells the read the newest page time of the lists it gathers, and none when a list has none', async () => {
+    const afters: (number | undefined)[] = [];
+    const load = gatheredById(
+      async (ids, after) => {
+        afters.push(after);
+        return ids.map((id) => ({ id }));
+      },
+      () => 100,
+    );
+    await Promise.all([load(['a'], 20), load(['b'], 50), load(['c'], 30)]);
+    await Promise.all([load(['d'], 20), load(['e'])]);
+    expect(afters).toEqual([50, undefined]);
+  });
+
+  it("keeps a replica's rows as new as their page, not as the moment they were read", async () => {
+    // A replica past the page read at 150 answers a statement started at 300: its rows
+    // reflect that page's events, maybe no later one's.
+    const state = { now: 300, statements: 0 };
+    const load = gatheredById(
+      async (ids, after) => {
+        state.statements++;
+        return { items: ids.map((id) => ({ id })), asOf: after! };
+      },
+      () => state.now,
+    );
+    await load(['a'], 150);
+    // A page read at 140 or 150: taken as read.
+    await load(['a'], 140);
+    await load(['a'], 150);
+    expect(state.statements).toBe(1);
+    // A page read at 200, before the statement started but after the replica's page: read again.
+    await load(['a'], 200);
+    expect(state.statements).toBe(2);
+  });
+
   it('loadEachAfter: each job read after its own page, the rest in one statement', async () => {
     // A webhook fill read pages at 150 (a, b) and 250 (c); a stream loaded a and b at 200.
     const { state, load } = table({ a: 1, b: 1, c: 1 });

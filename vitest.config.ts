@@ -13,7 +13,6 @@ export default defineConfig({
     // Integration tests share one database per file; PGlite is single-session and
     // memory-hungry, so two workers match the machines' two cores.
     maxWorkers: 2,
-    execArgv,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

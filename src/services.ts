@@ -8,8 +8,8 @@ import { CatalogRepository } from './db/repositories/catalog.repository.ts';
 import { ExpiryRepository } from './db/repositories/expiry.repository.ts';
 import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
-import { jobBatchLoader, type JobLoad, type LiveReadServer } from './db/job-batch-loader.ts';
-import { PageMarks } from './db/page-marks.ts';
+import { jobBatchLoader, type JobLoad } from './db/job-batch-loader.ts';
+import { PageMarks, type LiveReads } from './db/page-marks.ts';
 import type { JobRecord } from './domain/job-record.ts';
 import type { PlaceLocator } from './domain/near-filter.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
@@ -77,8 +77,8 @@ export interface Services {
   eventReader: EventReader;
   /** Jobs by id for live subscriptions, gathered into one statement for all of them (job-batch-loader.ts). */
   liveJobs: JobLoad<JobRecord>;
-  /** liveJobs' statements so far, by server (a replica past the page, or the primary). */
-  liveJobReads: Record<LiveReadServer, number>;
+  /** Live reads so far (the shared reader's pages, liveJobs' statements), by server: a replica replayed far enough, or the primary. */
+  liveReads: LiveReads;
   /** The outbox's deliverable end, followed by LISTEN and a poll; opened on first use (only servers need it). */
   jobEvents(): Promise<JobEventFeed>;
   close(): Promise<void>;
@@ -155,12 +155,12 @@ export async function createServices(
       })
     : null;
   const jobEventLog = new JobEventRepository(clock);
-  // Pages' log positions, for live job reads on a replica (only worth reading with replicas).
+  // Heads' and pages' log positions, for live reads on a replica (only worth reading with replicas).
   const pageMarks =
     config.database.kind === 'postgres' && config.database.replicaUrls.length > 0
       ? new PageMarks()
       : undefined;
-  const liveJobReads: Record<LiveReadServer, number> = { replica: 0, primary: 0 };
+  const liveReads: LiveReads = { pages: { replica: 0, primary: 0 }, jobs: { replica: 0, primary: 0 } };
   const searchPaths = new Set<(path: SearchPath, reason?: string) => void>();
   return {
     config,
@@ -194,14 +194,18 @@ export async function createServices(
     ingestRuns: createIngestRuns(),
     redis,
     jobEventLog,
-    liveJobs: jobBatchLoader(orm, jobs, pageMarks, (server) => liveJobReads[server]++),
-    liveJobReads,
+    liveJobs: jobBatchLoader(orm, jobs, pageMarks, (server) => liveReads.jobs[server]++),
+    liveReads,
     eventReader:
       config.events.matching === 'memory'
-        ? new EventMatcher(new SearchIndexRepository(), jobEventLog, clock, pageMarks)
+        ? new EventMatcher(new SearchIndexRepository(), jobEventLog, clock, {
+            marks: pageMarks,
+            onPageRead: (server) => liveReads.pages[server]++,
+          })
         : jobEventLog,
     jobEvents: () =>
       (events ??= createJobEventFeed(orm, jobEventLog, databaseUrl, {
+        marks: pageMarks,
         pollMs: config.events.pollMs,
         retentionMs: config.events.retentionHours * 3_600_000,
         webhookLagMs: config.webhooks.disableAfterMs,

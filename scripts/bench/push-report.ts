@@ -3,6 +3,7 @@
  * against the jobs expected and the commit → arrival percentiles, where webhooks' time
  * went, CPU per matched event, and the ingest's throughput with and without subscribers.
  */
+import type { LiveReads } from '../../src/db/page-marks.ts';
 import { fmt, log, ms, table } from './format.ts';
 import type { PushOptions } from './options.ts';
 import { spread, type ChannelFigures } from './push-analysis.ts';
@@ -43,8 +44,8 @@ export interface PushRun extends IngestPhase {
   clientsCpu: number;
   reads: { calls: number; ms: number };
   heads: { calls: number; ms: number };
-  /** The gateway's statements reading live events' jobs, by server (Services.liveJobReads). */
-  liveReads: { replica: number; primary: number };
+  /** The gateway's live reads, pages and jobs, by server (Services.liveReads). */
+  liveReads: LiveReads;
   /** The replica's CPU over the window (--push-replica; replay included), seconds. */
   replicaCpu: number | null;
   warnings: Gateway['warnings'];
@@ -130,7 +131,7 @@ export function printPushReport(
     `outbox reads in the gateway (subscribers' and webhook fills'): ${fmt(run.reads.calls)} read statements, ${ms(run.reads.ms / Math.max(1, run.reads.calls))} ms wall each (pool wait included); ${fmt(run.heads.calls)} head statements`,
   );
   log(
-    `live job reads in the gateway: ${fmt(run.liveReads.replica)} statements on the replica, ${fmt(run.liveReads.primary)} on the primary` +
+    `live reads in the gateway: pages ${fmt(run.liveReads.pages.replica)} on the replica, ${fmt(run.liveReads.pages.primary)} on the primary; jobs ${fmt(run.liveReads.jobs.replica)} statements on the replica, ${fmt(run.liveReads.jobs.primary)} on the primary` +
       (run.replicaCpu === null
         ? ''
         : `; the replica's CPU over the window ${ms(run.replicaCpu)} s (its replay included)`),

@@ -339,7 +339,7 @@ async function withSubscribers(
         { calls: 0, ms: 0 },
       ),
       heads: probe.totals.get('events.head') ?? { calls: 0, ms: 0 },
-      liveReads: { ...gateway.services.liveJobReads },
+      liveReads: structuredClone(gateway.services.liveReads),
       replicaCpu: replicaCpu0 !== null && replicaCpu1 !== null ? replicaCpu1 - replicaCpu0 : null,
       warnings: gateway.warnings,
       streamErrors: report.errors,

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { JobRecord } from '../domain/job-record.ts';
 import type { Orm } from './orm.ts';
-import type { PageMarks } from './page-marks.ts';
+import type { LiveReadServer, PageMarks } from './page-marks.ts';
 import type { JobRepository } from './repositories/job.repository.ts';
 
 /** How long loads are gathered into one statement. */
@@ -29,9 +29,6 @@ const IDS_PER_STATEMENT = 2_000;
  * reads afresh.
  */
 export type JobLoad<T> = (ids: readonly string[], readAfter?: number) => Promise<T[]>;
-
-/** Where a gathering's jobs were read: a replica past its page's mark, or the primary. */
-export type LiveReadServer = 'replica' | 'primary';
 
 /**
  * The gateway's live job loads. With streaming replicas and a page's mark (page-marks.ts),

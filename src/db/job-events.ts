@@ -1,3 +1,4 @@
+import type { PageMarks } from './page-marks.ts';
 import { compareEventPositions, type EventPosition } from '../domain/event-id.ts';
 import { listenFor } from './listen.ts';
 import { engineOf, type Orm } from './orm.ts';
@@ -18,6 +19,8 @@ export interface JobEventFeedOptions {
   webhookLagMs: number;
   onWarning: (message: string, details: Record<string, unknown>) => void;
   onError: (error: unknown, what: string) => void;
+  /** Where the log stood when each position was first seen deliverable (pages read up to it may go to a replica). */
+  marks?: PageMarks;
 }
 
 /**
@@ -69,7 +72,10 @@ export async function createJobEventFeed(
   };
   const look = async () => {
     const head = await repo.head(orm.em.fork());
-    if (head.last && (!last || compareEventPositions(head.last, last) > 0)) last = head.last;
+    if (head.last && (!last || compareEventPositions(head.last, last) > 0)) {
+      last = head.last;
+      options.marks?.noteHead(last, head.lsn);
+    }
     release();
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();

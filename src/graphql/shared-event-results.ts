@@ -141,9 +141,10 @@ class Parts {
   /**
    * The jobs' parts in order (FAILED for a job whose part has errors, GONE for one deleted
    * before its record was read), for a page read at `readAfter`: those not kept from a read
-   * since are their records read, then executed together, as one event of those jobs — an execution per part was a third of
-   * the gateway's part of the push bench, mostly the executor's set-up (its context, the
-   * stream's variables coerced again) — and those another stream is executing are awaited.
+   * since are their records read, then executed together, as one event of those jobs — an
+   * execution per part was a third of the gateway's part of the push bench, mostly the
+   * executor's set-up (its context, the stream's variables coerced again) — and those
+   * another stream is executing are awaited.
    * Synchronous when every part is kept: every stream but the first, in the push bench.
    */
   of(

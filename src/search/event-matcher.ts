@@ -1,5 +1,5 @@
 import type { Em } from '../db/orm.ts';
-import type { PageMarks } from '../db/page-marks.ts';
+import type { LiveReadServer, PageMarks } from '../db/page-marks.ts';
 import {
   eventChange,
   type EventPage,
@@ -125,14 +125,21 @@ export class EventMatcher implements EventReader {
   private readonly sql: EventReader;
   private readonly clock: () => Date;
 
-  /** Where the primary's log stood at each page's read, for live job reads on a replica. */
+  /** Where the primary's log stood at each head and page, for live reads on a replica. */
   private readonly pageMarks: PageMarks | undefined;
+  private readonly onPageRead: ((server: LiveReadServer) => void) | undefined;
 
-  constructor(repository: SearchIndexRepository, sql: EventReader, clock: () => Date, marks?: PageMarks) {
+  constructor(
+    repository: SearchIndexRepository,
+    sql: EventReader,
+    clock: () => Date,
+    replicas: { marks?: PageMarks; onPageRead?: (server: LiveReadServer) => void } = {},
+  ) {
     this.repository = repository;
     this.sql = sql;
     this.clock = clock;
-    this.pageMarks = marks;
+    this.pageMarks = replicas.marks;
+    this.onPageRead = replicas.onPageRead;
   }
 
   async read(
@@ -354,9 +361,18 @@ export class EventMatcher implements EventReader {
     limit: number,
   ): Promise<KeptPage> {
     const started = Date.now();
-    const read = await this.repository.eventImages(em, after, through, limit);
+    // Up to a position the feed saw deliverable at a known log position: a replica past it
+    // has the page (the feed's positions are; another caller's may not be).
+    const read = await this.repository.eventImages(
+      em,
+      after,
+      through,
+      limit,
+      this.pageMarks?.ofHead(through),
+    );
     const readAt = performance.now();
     this.pageMarks?.note(readAt, read.lsn);
+    this.onPageRead?.(read.onReplica ? 'replica' : 'primary');
     const now = Date.now();
     const companyIds: string[] = [];
     for (const e of read.events)

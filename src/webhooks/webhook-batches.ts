@@ -142,7 +142,8 @@ async function fillGroup(deps: BatchDeps, group: EndpointToFill[], last: EventPo
       }
       reads.push(read);
     }
-    // Every endpoint's jobs in one read (through the gateway's shared loader when it has one).
+    // Every endpoint's jobs in one read: through the gateway's shared loader when it has one,
+    // whose per-page loads (each job held to its own page) are gathered into one statement.
     const records =
       readAfter.size === 0
         ? new Map<string, JobRecord>()

@@ -83,7 +83,7 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
       .toBe(200);
   });
 
-  it("reads a live event's jobs on the replica once it has replayed past the event's page", async () => {
+  it("reads live events' pages and jobs on the replica once it has replayed far enough", async () => {
     // A primary with replicas commits synchronously (PostgreSQL's default, which the test
     // clusters turn off): the replica then trails by milliseconds, not a WAL writer's 200 ms.
     const primary = await startCluster({ settings: { synchronous_commit: 'on' } });
@@ -112,10 +112,11 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
     expect(stream.status).toBe(200);
     const received = () => stream.events.flatMap((e) => (e.data?.jobsAdded as { title: string }[]) ?? []);
 
-    // One job at a time until a read went to the replica: the first pages may come before
-    // it has replayed them (then their jobs are read on the primary), not twenty in a row.
+    // One job at a time until a page and a job load went to the replica: the first may come
+    // before it has replayed them (then the primary answers), not twenty in a row.
     const titles: string[] = [];
-    for (let n = 1; n <= 20 && gateway.liveJobReads.replica === 0; n++) {
+    const reads = gateway.liveReads;
+    for (let n = 1; n <= 20 && (reads.pages.replica === 0 || reads.jobs.replica === 0); n++) {
       titles.push(`Replayzz Keeper ${n}`);
       await runIngest(writer, {
         platform: 'lever',
@@ -134,12 +135,17 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
       });
       await expect.poll(() => received().length, { timeout: 30_000, interval: 50 }).toBe(n);
     }
-    expect(gateway.liveJobReads.replica).toBeGreaterThan(0);
+    expect(reads.pages.replica).toBeGreaterThan(0);
+    expect(reads.jobs.replica).toBeGreaterThan(0);
     // Every job arrived whole (none left out as if deleted), once.
     expect(received()).toEqual(titles.map((title) => ({ title, companyName: 'Replay Inc' })));
-    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
-    const replicaReads = /^live_job_reads_total\{server="replica"\} (\d+)$/m.exec(metrics.body);
-    expect(Number(replicaReads?.[1])).toBeGreaterThan(0);
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    for (const read of ['pages', 'jobs']) {
+      const counted = new RegExp(`^live_reads_total\\{read="${read}",server="replica"\\} (\\d+)$`, 'm').exec(
+        metrics,
+      );
+      expect(Number(counted?.[1])).toBeGreaterThan(0);
+    }
   });
 
   it("pushes a new job to a live stream while the replica has not replayed the job's transaction", async () => {
@@ -199,9 +205,11 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
       await standby.query("select count(*)::int as n from job where title = 'Standbyzz Keeper'")
     ).rows;
     expect(n).toBe(0);
-    // The gateway asked the replica, which had not replayed the page: the primary answered.
-    expect(gateway.liveJobReads).toEqual({ replica: 0, primary: expect.any(Number) });
-    expect(gateway.liveJobReads.primary).toBeGreaterThan(0);
+    // The gateway asked the replica, which had not replayed the event: the primary answered.
+    const { pages, jobs } = gateway.liveReads;
+    expect([pages.replica, jobs.replica]).toEqual([0, 0]);
+    expect(pages.primary).toBeGreaterThan(0);
+    expect(jobs.primary).toBeGreaterThan(0);
     await standby.query('select pg_wal_replay_resume()');
   });
 });

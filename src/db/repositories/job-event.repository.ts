@@ -61,6 +61,8 @@ export interface EventHead {
   /** No event of this database can be at or beyond this transaction id yet. */
   nextXid: bigint;
   horizon: EventPosition;
+  /** The primary's log position as the head was read: past the commit of every event up to `last` (PageMarks). */
+  lsn: string;
 }
 
 /**
@@ -114,7 +116,7 @@ export class JobEventRepository implements EventReader {
     const [row] = await em.execute<Record<string, string | null>[]>(
       `with ${BOUND}
        select b.bound::text as bound, b.xmax::text as xmax, e.xid::text as xid, e.seq::text as seq,
-              h.xid::text as h_xid, h.seq::text as h_seq
+              h.xid::text as h_xid, h.seq::text as h_seq, pg_current_wal_insert_lsn()::text as lsn
          from b cross join job_event_horizon h
          left join lateral (select xid, seq from job_event where xid < b.bound order by xid desc, seq desc limit 1) e on true`,
       [],
@@ -125,6 +127,7 @@ export class JobEventRepository implements EventReader {
       last: row!.xid ? position(row!.xid, row!.seq!) : null,
       nextXid: BigInt(row!.xmax!),
       horizon: position(row!.h_xid!, row!.h_seq!),
+      lsn: row!.lsn!,
     };
   }
 

@@ -6,6 +6,7 @@ import { pageKeyOrder } from '../../domain/page-key.ts';
 import { parseQueryTerms } from '../../domain/search-text.ts';
 import type { Em } from '../orm.ts';
 import { executePrepared } from '../bound-statement.ts';
+import { replicaPast } from '../replica-past.ts';
 import { buildFacetQuery, toJobFacets } from './job-facets.sql.ts';
 import {
   arrayLiteral,
@@ -334,21 +335,12 @@ export class JobRepository {
   /**
    * Jobs by id (as findByIds) from a streaming replica that has replayed the primary's log
    * past `lsn` (a page's mark, db/page-marks.ts); null when there is no replica or the one
-   * asked has not (the caller reads the primary). The replay is checked by a statement of
-   * its own, before the read's: a statement's snapshot is taken as it starts, so the read
-   * sees at least what was replayed when the check ran. Both on one replica: each replays
-   * at its own pace.
+   * asked has not (the caller reads the primary).
    */
   async findByIdsReplayedPast(em: Em, ids: readonly string[], lsn: string): Promise<JobRecord[] | null> {
-    const replica = em.getConnection('read');
-    // Without replicas the ORM's read connection is the primary.
-    if (replica === em.getConnection('write')) return null;
+    const replica = await replicaPast(em, lsn);
+    if (!replica) return null;
     const keys = uuidsOf(ids);
-    const [replayed] = await replica.execute<{ past: boolean | null }[]>(
-      'select pg_last_wal_replay_lsn() >= ?::pg_lsn as past',
-      [lsn],
-    );
-    if (replayed?.past !== true) return null;
     if (keys.length === 0) return [];
     return inOrderOf(ids, await replica.execute<Record<string, unknown>[]>(BY_IDS, [arrayLiteral(keys)]));
   }

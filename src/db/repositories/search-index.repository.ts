@@ -1,5 +1,6 @@
 import { executePrepared } from '../bound-statement.ts';
 import type { Em } from '../orm.ts';
+import { replicaPast, type ReplicaConnection } from '../replica-past.ts';
 import { arrayLiteral, uuidsOf, type SqlPart } from './job-filter.sql.ts';
 
 /**
@@ -258,12 +259,18 @@ export class SearchIndexRepository {
    * shared event reader matches every live filter against (search/event-matcher.ts) —
    * and the memberships and companies those filters join, as they are now (the SQL
    * matching joins them at read time too). The page and the horizon are one statement.
+   *
+   * `headMark`: the primary's log position when `through` was seen deliverable (the head's
+   * mark, db/page-marks.ts). A replica replayed past it holds every event up to `through`,
+   * each transaction whole, so the page is read there, as the primary would give it (its
+   * joins as of at least then); else on the primary.
    */
   async eventImages(
     em: Em,
     after: { xid: bigint; seq: bigint },
     through: { xid: bigint; seq: bigint },
     limit: number,
+    headMark?: string,
   ): Promise<{
     horizon: { xid: string; seq: string };
     /**
@@ -271,12 +278,15 @@ export class SearchIndexRepository {
      * every event the page holds, the statement's snapshot being taken before it.
      */
     lsn: string;
+    /** Whether a replica answered (replayed past `headMark`, which is then the page's mark). */
+    onReplica: boolean;
     events: EventImages[];
     memberships: IndexMembershipRow[];
     companies: IndexCompanyRow[];
   }> {
-    const rows = await em.execute<Record<string, unknown>[]>(
-      `select h.xid::text as h_xid, h.seq::text as h_seq, pg_current_wal_insert_lsn()::text as h_lsn, e.*
+    const replica = headMark === undefined ? null : await replicaPast(em, headMark);
+    const sql = `select h.xid::text as h_xid, h.seq::text as h_seq,
+              ${replica ? '' : 'pg_current_wal_insert_lsn()::text as h_lsn,'} e.*
          from job_event_horizon h
          left join lateral (
            select e.xid::text as e_xid, e.seq::text as e_seq, e.kind as e_kind, e.job_id::text as e_job_id,
@@ -286,12 +296,21 @@ export class SearchIndexRepository {
              cross join lateral unnest(array[e.before]) b
              cross join lateral unnest(array[e.after]) a
             where (e.xid, e.seq) > (?::xid8, ?::bigint) and (e.xid, e.seq) <= (?::xid8, ?::bigint)
-            order by e.xid, e.seq limit ?) e on true`,
-      [after.xid.toString(), after.seq.toString(), through.xid.toString(), through.seq.toString(), limit],
-      { method: 'all', connectionType: 'write' },
-    );
+            order by e.xid, e.seq limit ?) e on true`;
+    const params = [
+      after.xid.toString(),
+      after.seq.toString(),
+      through.xid.toString(),
+      through.seq.toString(),
+      limit,
+    ];
+    const rows = replica
+      ? await replica.execute<Record<string, unknown>[]>(sql, params)
+      : await em.execute<Record<string, unknown>[]>(sql, params, { method: 'all', connectionType: 'write' });
     const horizon = { xid: String(rows[0]!.h_xid), seq: String(rows[0]!.h_seq) };
-    const lsn = String(rows[0]!.h_lsn);
+    // A replica's page is as new as the head's mark: records read past it reflect its events.
+    const lsn = replica ? headMark! : String(rows[0]!.h_lsn);
+    const onReplica = replica !== null;
     const events: EventImages[] = rows
       .filter((r) => r.e_xid !== null)
       .map((r) => {
@@ -305,16 +324,17 @@ export class SearchIndexRepository {
           after: r.a_id === null ? null : toIndexJobRow(r, 'a_'),
         };
       });
-    if (events.length === 0) return { horizon, lsn, events, memberships: [], companies: [] };
+    if (events.length === 0) return { horizon, lsn, onReplica, events, memberships: [], companies: [] };
     const companyIds: string[] = [];
     for (const e of events)
       for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
     return {
       horizon,
       lsn,
+      onReplica,
       events,
       ...(await this.eventJoins(
-        em,
+        replica ?? em,
         events.map((e) => e.jobId),
         companyIds,
       )),
@@ -327,7 +347,7 @@ export class SearchIndexRepository {
    * images do not change; these may).
    */
   async eventJoins(
-    em: Em,
+    em: Em | ReplicaConnection,
     jobIds: readonly string[],
     companyIds: readonly string[],
   ): Promise<{ memberships: IndexMembershipRow[]; companies: IndexCompanyRow[] }> {
@@ -449,7 +469,7 @@ export interface ChangeBatch {
 }
 
 /** The organizations of these jobs (`list`: an array literal of job ids). */
-async function membershipsOf(em: Em, list: string): Promise<IndexMembershipRow[]> {
+async function membershipsOf(em: Em | ReplicaConnection, list: string): Promise<IndexMembershipRow[]> {
   const rows = await em.execute<{ organization_id: string; job_id: string }[]>(
     `select organization_id::text as organization_id, job_id::text as job_id from organization_job
       where job_id = any(?::uuid[])`,
@@ -459,7 +479,7 @@ async function membershipsOf(em: Em, list: string): Promise<IndexMembershipRow[]
 }
 
 /** These companies as the company filters match them. */
-async function companiesOf(em: Em, ids: readonly string[]): Promise<IndexCompanyRow[]> {
+async function companiesOf(em: Em | ReplicaConnection, ids: readonly string[]): Promise<IndexCompanyRow[]> {
   const rows = await em.execute<Record<string, unknown>[]>(
     `select c.id::text as id, lower(unaccent(c.name)) as name_key, c.normalized_name from company c
       where c.id = any(?::uuid[])`,

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { OperationLabels, OperationObserver } from '../../graphql/operation-metrics.ts';
 import type { CompletedRun } from '../../ingest/ingest-runs.ts';
-import type { LiveReadServer } from '../../db/job-batch-loader.ts';
+import type { LiveReads } from '../../db/page-marks.ts';
 import type { PoolStats } from '../../db/pool-stats.ts';
 
 /** Postings of a run by what happened to them (IngestSummary), one series each. */
@@ -24,8 +24,8 @@ export interface AppMetrics extends OperationObserver {
   search(path: string, reason: string | undefined): void;
   /** Called on each scrape: the search index as it is now (null when it is off). */
   setSearchIndex(index: SearchIndexFigures | null): void;
-  /** Called on each scrape: the live job reads made so far, by server (Services.liveJobReads). */
-  setLiveJobReads(reads: Readonly<Record<LiveReadServer, number>>): void;
+  /** Called on each scrape: the live reads made so far, by server (Services.liveReads). */
+  setLiveReads(reads: LiveReads): void;
 }
 
 export interface SearchIndexFigures {
@@ -146,13 +146,13 @@ export function createAppMetrics(registry: Registry): AppMetrics {
     registers,
   });
   let facetThreadCountsSeen = 0;
-  const liveJobReads = new Counter({
-    name: 'live_job_reads_total',
-    help: "Statements reading live events' jobs, by server: replica (replayed past the page) or primary.",
-    labelNames: ['server'] as const,
+  const liveReads = new Counter({
+    name: 'live_reads_total',
+    help: "The gateway's live reads (read: pages of events, or their jobs) by server: replica (replayed far enough) or primary.",
+    labelNames: ['read', 'server'] as const,
     registers,
   });
-  const liveJobReadsSeen: Record<LiveReadServer, number> = { replica: 0, primary: 0 };
+  const liveReadsSeen: LiveReads = { pages: { replica: 0, primary: 0 }, jobs: { replica: 0, primary: 0 } };
 
   const names = new Set<string>();
   const operationLabels = ({ name, type }: OperationLabels) => {
@@ -196,12 +196,13 @@ export function createAppMetrics(registry: Registry): AppMetrics {
       if (counts > facetThreadCountsSeen) facetThreadCounts.inc(counts - facetThreadCountsSeen);
       facetThreadCountsSeen = Math.max(facetThreadCountsSeen, counts);
     },
-    setLiveJobReads: (reads) => {
-      for (const server of ['replica', 'primary'] as const) {
-        if (reads[server] > liveJobReadsSeen[server])
-          liveJobReads.inc({ server }, reads[server] - liveJobReadsSeen[server]);
-        liveJobReadsSeen[server] = Math.max(liveJobReadsSeen[server], reads[server]);
-      }
+    setLiveReads: (reads) => {
+      for (const read of ['pages', 'jobs'] as const)
+        for (const server of ['replica', 'primary'] as const) {
+          const seen = liveReadsSeen[read][server];
+          if (reads[read][server] > seen) liveReads.inc({ read, server }, reads[read][server] - seen);
+          liveReadsSeen[read][server] = Math.max(seen, reads[read][server]);
+        }
     },
     setPools: (stats) => {
       pool.reset();

@@ -66,7 +66,7 @@ export async function registerMetrics(
         throw new DomainError('unauthorized', 'A valid bearer token is required for /metrics');
       }
       metrics.setPools(await poolStats(services.orm));
-      metrics.setLiveJobReads(services.liveJobReads);
+      metrics.setLiveReads(services.liveReads);
       const live = services.search.index;
       const index = live?.index();
       metrics.setSearchIndex(

@@ -21,16 +21,25 @@ export interface CoreSplit {
   ingest: string;
   /** CPUs of the gateway (the bench process) and the clients' process. */
   gateway: string;
+  /**
+   * CPUs of the streaming replica (--push-replica): the last of the gateway's half when
+   * that half has two or more, as a replica has a machine of its own; else the gateway's.
+   */
+  replica: string;
 }
 
 const list = (from: number, to: number) => (from === to ? `${from}` : `${from}-${to}`);
 
 /** The machine's CPUs in two halves (the ingest's the larger when odd), or an error why not. */
-export function planCoreSplit(cpus = os.availableParallelism()): CoreSplit {
+export function planCoreSplit(cpus = os.availableParallelism(), replica = false): CoreSplit {
   if (process.platform !== 'linux') throw new Error('--push-cores split needs Linux (taskset)');
   if (cpus < 2) throw new Error(`--push-cores split needs at least 2 CPUs (this machine has ${cpus})`);
   const half = Math.ceil(cpus / 2);
-  return { ingest: list(0, half - 1), gateway: list(half, cpus - 1) };
+  const ingest = list(0, half - 1);
+  if (replica && cpus - half >= 2)
+    return { ingest, gateway: list(half, cpus - 2), replica: list(cpus - 1, cpus - 1) };
+  const gateway = list(half, cpus - 1);
+  return { ingest, gateway, replica: gateway };
 }
 
 /** Pins every thread of `pid` to `cpus`; threads it starts later inherit the mask of the thread starting them. */

@@ -356,10 +356,11 @@ function splitCores(pg: PushTarget, split: CoreSplit): void {
   if (!pg.dataDir) throw new Error('--push-cores split pins the throwaway cluster: unset DATABASE_URL');
   pin(process.pid, split.gateway);
   pinPostgres(pg.dataDir, split.ingest);
-  // The replica serves the gateway, as it would on a machine of its own.
-  if (pg.replicaDataDir) pinPostgres(pg.replicaDataDir, split.gateway);
+  // The replica on a CPU of its own when the gateway's half has two (as on a machine of its
+  // own), else beside the gateway: on 2 CPUs its replay and reads share the gateway's.
+  if (pg.replicaDataDir) pinPostgres(pg.replicaDataDir, split.replica);
   log(
-    `cores: split — the ingest and PostgreSQL on CPUs ${split.ingest}, the gateway and the clients on CPUs ${split.gateway} (as on machines of their own; scripts/bench/core-split.ts)`,
+    `cores: split — the ingest and PostgreSQL on CPUs ${split.ingest}, the gateway and the clients on CPUs ${split.gateway}${pg.replicaDataDir ? `, the replica on CPUs ${split.replica}` : ''} (as on machines of their own; scripts/bench/core-split.ts)`,
   );
 }
 

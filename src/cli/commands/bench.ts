@@ -114,7 +114,9 @@ export function registerBenchCommand(program: Command): void {
               subscribers: pushSubscribers,
               endpoints: pushEndpoints,
               selection: pushSelection,
-              ...(pushCores === 'split' && { split: planCoreSplit() }),
+              ...(pushCores === 'split' && {
+                split: planCoreSplit(undefined, pushReplica ?? false),
+              }),
               ...(pushProfile && { profileDir: pushProfile }),
               ...(pushReplica && { replica: true }),
             },

@@ -7,7 +7,8 @@ import { createTestServices, TEST_DB } from '../helpers/test-services.ts';
  * Migration20261127000000: the event outbox's images of a job are compressed with lz4
  * where the server has it (PostgreSQL here) and with the default pglz where it has not
  * (PGlite, whose migration must still run); `down` gives the columns back the default
- * method and `up` sets lz4 again.
+ * method and `up` sets lz4 again. Migration20261128000000 does the same for webhook
+ * delivery bodies.
  */
 let services: Services;
 beforeAll(async () => {
@@ -81,5 +82,14 @@ describe(`lz4 for the event outbox's images (${TEST_DB})`, () => {
     await services.orm.migrator.up();
     expect(await methods()).toEqual(lz4 ? ['l', 'l'] : ['', '']);
     expect(await relocate(id, 'Munich')).toBe(lz4 ? 'lz4' : 'pglz');
+  });
+
+  it('compresses webhook delivery bodies with lz4 where the server has it (Migration20261128000000)', async () => {
+    // pglz cost the fills' inserts 2.3× lz4's time (scripts/bench/delivery-bodies.ts).
+    const [column] = await em().execute<{ method: string }[]>(
+      `select attcompression::text as method from pg_attribute
+        where attrelid = 'webhook_delivery'::regclass and attname = 'body'`,
+    );
+    expect(column!.method).toBe(TEST_DB === 'postgres' ? 'l' : '');
   });
 });

@@ -20,6 +20,7 @@ import { Migration20261126200000 } from './Migration20261126200000.ts';
 import { Migration20261127000000 } from './Migration20261127000000.ts';
 import { Migration20261127000010 } from './Migration20261127000010.ts';
 import { Migration20261127100000 } from './Migration20261127100000.ts';
+import { Migration20261128000000 } from './Migration20261128000000.ts';
 
 /** Registered in code: migrations are committed and never discovered from disk at run time. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000000', class: Migration20261127000000 },
   { name: 'Migration20261127000010', class: Migration20261127000010 },
   { name: 'Migration20261127100000', class: Migration20261127100000 },
+  { name: 'Migration20261128000000', class: Migration20261128000000 },
 ];

@@ -13,6 +13,36 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
+/**
+ * A primary (with these settings), a writer on it, a streaming replica, a gateway reading
+ * from both and listening on loopback, and a jobsAdded stream of `query` selecting `fields`.
+ */
+async function streamOverReplica(settings: Record<string, string>, fields: string, query: string) {
+  const primary = await startCluster({ settings });
+  cleanups.push(() => primary.stop());
+  const writer = await createTestServices({}, { DATABASE_URL: primary.url });
+  cleanups.push(() => writer.close());
+  const replica = await startCluster({ replicaOf: primary.url });
+  cleanups.push(() => replica.stop());
+  const gateway = await createTestServices(
+    {},
+    { DATABASE_URL: primary.url, DATABASE_REPLICA_URLS: replica.url, EVENT_POLL_MS: '50' },
+  );
+  const app = await createApp(gateway);
+  cleanups.push(
+    () => gateway.close(),
+    () => app.close(),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const stream = await openSse(base, `subscription ($f: JobFilter) { jobsAdded(filter: $f) { ${fields} } }`, {
+    f: { query },
+  });
+  cleanups.push(() => stream.close());
+  expect(stream.status).toBe(200);
+  return { replica, writer, gateway, app, stream };
+}
+
 // Streaming replication needs two PostgreSQL servers; an embedded database has no replicas.
 describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgres)', () => {
   it('serves searches from the replica, even while the primary is down', async () => {
@@ -86,30 +116,11 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
   it("reads live events' pages and jobs on the replica once it has replayed far enough", async () => {
     // A primary with replicas commits synchronously (PostgreSQL's default, which the test
     // clusters turn off): the replica then trails by milliseconds, not a WAL writer's 200 ms.
-    const primary = await startCluster({ settings: { synchronous_commit: 'on' } });
-    cleanups.push(() => primary.stop());
-    const writer = await createTestServices({}, { DATABASE_URL: primary.url });
-    cleanups.push(() => writer.close());
-    const replica = await startCluster({ replicaOf: primary.url });
-    cleanups.push(() => replica.stop());
-    const gateway = await createTestServices(
-      {},
-      { DATABASE_URL: primary.url, DATABASE_REPLICA_URLS: replica.url, EVENT_POLL_MS: '50' },
+    const { writer, gateway, app, stream } = await streamOverReplica(
+      { synchronous_commit: 'on' },
+      'title companyName',
+      'replayzz',
     );
-    const app = await createApp(gateway);
-    cleanups.push(
-      () => gateway.close(),
-      () => app.close(),
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const stream = await openSse(
-      base,
-      'subscription ($f: JobFilter) { jobsAdded(filter: $f) { title companyName } }',
-      { f: { query: 'replayzz' } },
-    );
-    cleanups.push(() => stream.close());
-    expect(stream.status).toBe(200);
     const received = () => stream.events.flatMap((e) => (e.data?.jobsAdded as { title: string }[]) ?? []);
 
     // One job at a time until a page and a job load went to the replica: the first may come
@@ -149,30 +160,7 @@ describe.skipIf(TEST_DB !== 'postgres')('reads from a streaming replica (postgre
   });
 
   it("pushes a new job to a live stream while the replica has not replayed the job's transaction", async () => {
-    const primary = await startCluster();
-    cleanups.push(() => primary.stop());
-    const writer = await createTestServices({}, { DATABASE_URL: primary.url });
-    cleanups.push(() => writer.close());
-    const replica = await startCluster({ replicaOf: primary.url });
-    cleanups.push(() => replica.stop());
-    const gateway = await createTestServices(
-      {},
-      { DATABASE_URL: primary.url, DATABASE_REPLICA_URLS: replica.url, EVENT_POLL_MS: '50' },
-    );
-    const app = await createApp(gateway);
-    cleanups.push(
-      () => gateway.close(),
-      () => app.close(),
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const stream = await openSse(
-      base,
-      'subscription ($f: JobFilter) { jobsAdded(filter: $f) { id title } }',
-      { f: { query: 'standbyzz' } },
-    );
-    cleanups.push(() => stream.close());
-    expect(stream.status).toBe(200);
+    const { replica, writer, gateway, stream } = await streamOverReplica({}, 'id title', 'standbyzz');
 
     // The replica stops replaying: anything written from now on is on the primary only.
     const standby = new pg.Client({ connectionString: replica.url });

@@ -42,6 +42,11 @@ export interface PushOptions {
    * as a primary with replicas does, so that the replica trails by milliseconds.
    */
   replica?: boolean;
+  /**
+   * `--push-statements [n]`: each phase's `n` statements with the most server time
+   * (pg_stat_statements, push-statements.ts), on the primary and on the replica.
+   */
+  statements?: number;
 }
 
 /**

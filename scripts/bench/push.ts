@@ -2,7 +2,7 @@
  * The push part (issue 12 item 8; README "Benchmarks", "Push delivery"):
  *
  *   npm run bench -- --push [--push-jobs 10000] [--push-subscribers 1000] [--push-endpoints 100]
- *                           [--push-cores shared|split]
+ *                           [--push-cores shared|split] [--push-replica] [--push-statements [n]]
  *
  * On a throwaway PostgreSQL cluster with `track_commit_timestamp` on (or DATABASE_URL's
  * server, where commit times fall back to the transactions' start), three fresh
@@ -21,7 +21,8 @@
  * `--push-cores split` runs all three with the ingest and PostgreSQL on half the CPUs and
  * the gateway and the clients on the other half (core-split.ts). `--push-replica` adds a
  * streaming replica of the cluster, which every gateway reads live jobs from once it has
- * replayed past their page (on the gateway's half when split).
+ * replayed past their page (on the gateway's half when split). `--push-statements` prints
+ * each phase's statements by server time (push-statements.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { formatEventId, type EventPosition } from '../../src/domain/event-id.ts'
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { startThrowawayPostgres } from '../pg-cluster.ts';
 import { pin, pinPostgres, type CoreSplit } from './core-split.ts';
+import { STATEMENT_SETTINGS, StatementCounts } from './push-statements.ts';
 import { fmt, log, ms } from './format.ts';
 import { Probe } from './ingest.ts';
 import type { BenchOptions, PushOptions } from './options.ts';
@@ -104,7 +106,13 @@ class Child<In extends { type: string }, Out> {
 }
 
 /** Starts the ingest process; its clocks start when it is ready to write. */
-async function startIngest(pg: PgTarget, url: string, push: PushOptions, seed: number) {
+async function startIngest(
+  pg: PgTarget,
+  url: string,
+  push: PushOptions,
+  seed: number,
+  counts: PhaseStatements,
+) {
   const child = new Child<{ type: 'ready' } | IngestDone, { type: 'go' }>(
     './push-ingest.ts',
     [String(push.jobs), String(seed), pg.dataDir ?? '-'],
@@ -113,6 +121,7 @@ async function startIngest(pg: PgTarget, url: string, push: PushOptions, seed: n
   await child.next('ready');
   // Forked from the gateway's CPUs: moved, every thread it has, before it writes anything.
   if (push.split) pin(child.proc.pid!, push.split.ingest);
+  await counts.reset();
   const stop = startClocks(pg.dataDir);
   child.send({ type: 'go' });
   return { done: child.next('done'), stop };
@@ -129,11 +138,13 @@ async function withoutSubscribers(
   const db = await siblingDatabase(pg, `push_${label.replace(/\W+/g, '_')}`);
   const gateway = await gatewayFor(pg, db.url);
   try {
-    const run = await startIngest(pg, db.url, push, opts.seed);
+    const counts = await phaseStatements(pg, db.url, push);
+    const run = await startIngest(pg, db.url, push, opts.seed, counts);
     const { result } = await run.done;
     const window = run.stop();
     const phase = { label, ingest: result, window, load: loadavg() };
     log(`${label}: ${fmt(perSecond(result))} postings/s (${ms(result.seconds)} s), load ${phase.load}`);
+    await counts.print(label);
     await after?.(gateway);
     return phase;
   } finally {
@@ -272,8 +283,9 @@ async function withSubscribers(
     if (pages) probe.wrap('pages', pages, ['eventImages']);
 
     const profile = push.profileDir ? await startProfile() : null;
+    const counts = await phaseStatements(pg, db.url, push);
     const replicaCpu0 = postgresCpuSeconds(pg.replicaDataDir ?? null);
-    const run = await startIngest(pg, db.url, push, opts.seed);
+    const run = await startIngest(pg, db.url, push, opts.seed, counts);
     const { result } = await run.done;
     const ingestEnd = Date.now();
     log(
@@ -304,6 +316,7 @@ async function withSubscribers(
     }
     const window = run.stop();
     const replicaCpu1 = postgresCpuSeconds(pg.replicaDataDir ?? null);
+    await counts.print('ingest with subscribers, until every target had the last event');
     if (profile && push.profileDir) log(`gateway CPU profile: ${await profile.stop(push.profileDir)}`);
     const load = loadavg();
     clients.send({ type: 'report' });
@@ -377,10 +390,17 @@ async function openTarget(push: PushOptions): Promise<PushTarget> {
   // cluster turns off): an asynchronous commit reaches the replica only when the WAL
   // writer next flushes, up to 200 ms later.
   const cluster = await startThrowawayPostgres({
-    settings: { track_commit_timestamp: 'on', ...(push.replica && { synchronous_commit: 'on' }) },
+    settings: {
+      track_commit_timestamp: 'on',
+      ...(push.replica && { synchronous_commit: 'on' }),
+      ...(push.statements && STATEMENT_SETTINGS),
+    },
   });
   const replica = push.replica
-    ? await startThrowawayPostgres({ replicaOf: cluster.url }).catch((error: unknown) => {
+    ? await startThrowawayPostgres({
+        replicaOf: cluster.url,
+        ...(push.statements && { settings: STATEMENT_SETTINGS }),
+      }).catch((error: unknown) => {
         cluster.stop();
         throw error;
       })
@@ -399,16 +419,30 @@ async function openTarget(push: PushOptions): Promise<PushTarget> {
 
 /** A gateway on `url`'s database, reading from the replica's copy of it when there is one. */
 async function gatewayFor(pg: PushTarget, url: string): Promise<Gateway> {
-  if (!pg.replicaUrl) return startGateway(url);
+  const replica = replicaUrlOf(pg, url);
+  if (!replica) return startGateway(url);
+  // The database was just created on the primary: wait until the replica has replayed that.
+  await untilReplayed(replica, 'select 1');
+  return startGateway(url, replica);
+}
+
+/** The replica's URL of the primary's database at `url`, if there is a replica. */
+function replicaUrlOf(pg: PushTarget, url: string): string | null {
+  if (!pg.replicaUrl) return null;
   const replica = new URL(pg.replicaUrl);
   replica.pathname = new URL(url).pathname;
-  // The database was just created on the primary: wait until the replica has replayed that.
+  return replica.toString();
+}
+
+/** Waits (10 s at most) until `sql` runs on the replica: what the primary just wrote has been replayed. */
+async function untilReplayed(replicaUrl: string, sql: string): Promise<void> {
   const { Client } = await import('pg');
   for (let tries = 0; ; tries++) {
-    const client = new Client({ connectionString: replica.toString() });
+    const client = new Client({ connectionString: replicaUrl });
     try {
       await client.connect();
-      break;
+      await client.query(sql);
+      return;
     } catch (error) {
       if (tries >= 100) throw error;
       await sleep(100);
@@ -416,7 +450,36 @@ async function gatewayFor(pg: PushTarget, url: string): Promise<Gateway> {
       await client.end().catch(() => undefined);
     }
   }
-  return startGateway(url, replica.toString());
+}
+
+/** A phase's statement counts (--push-statements) on the primary and the replica; no-ops without the flag. */
+interface PhaseStatements {
+  reset(): Promise<void>;
+  print(phase: string): Promise<void>;
+}
+
+async function phaseStatements(pg: PushTarget, url: string, push: PushOptions): Promise<PhaseStatements> {
+  const n = push.statements;
+  if (!n) return { reset: async () => undefined, print: async () => undefined };
+  const primary = await StatementCounts.open(url, 'primary', true);
+  const replicaUrl = replicaUrlOf(pg, url);
+  // The extension was created on the primary: the replica has it once that is replayed.
+  const replica =
+    primary && replicaUrl
+      ? await untilReplayed(replicaUrl, 'select 1 from pg_stat_statements limit 1').then(
+          () => StatementCounts.open(replicaUrl, 'replica', false),
+          () => StatementCounts.open(replicaUrl, 'replica', false),
+        )
+      : null;
+  const all = [primary, replica].filter((c) => c !== null);
+  return {
+    reset: async () => {
+      for (const c of all) await c.reset();
+    },
+    print: async (phase) => {
+      for (const c of all) await c.print(phase, n);
+    },
+  };
 }
 
 export async function runPushBench(opts: BenchOptions & { push: PushOptions }): Promise<void> {
@@ -428,7 +491,7 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
     `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; load ${loadavg()}`,
   );
   log(
-    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''} --seed ${opts.seed}`,
+    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''}${push.statements ? ` --push-statements ${push.statements}` : ''} --seed ${opts.seed}`,
   );
   log(
     `targets: p99 commit → arrival under ${fmt(TARGET_SSE_P99_MS)} ms (SSE) and ${fmt(TARGET_HOOK_P99_MS)} ms (webhooks); ingest with subscribers at most ${TARGET_SLOWDOWN * 100} % slower`,

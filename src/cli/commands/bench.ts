@@ -40,6 +40,14 @@ export function registerBenchCommand(program: Command): void {
       '--push-replica',
       "push part: a streaming replica beside the throwaway cluster, the gateway's live job reads on it once it has replayed past their page",
     )
+    .addOption(
+      new Option(
+        '--push-statements [n]',
+        'push part: print the n statements with the most server time in each phase (pg_stat_statements)',
+      )
+        .argParser(count)
+        .preset(15),
+    )
     .option(
       '--cold-against <rev>',
       "only the cold ingest: this checkout against that commit's, in alternated pairs",
@@ -72,6 +80,7 @@ export function registerBenchCommand(program: Command): void {
         pushSelection: 'id' | 'listing';
         pushCores: 'shared' | 'split';
         pushReplica?: boolean;
+        pushStatements?: number;
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -100,6 +109,7 @@ export function registerBenchCommand(program: Command): void {
           pushSelection,
           pushCores,
           pushReplica,
+          pushStatements,
           coldAgainst: _c,
           pairs: _p,
           outboxOff: _o,
@@ -119,6 +129,7 @@ export function registerBenchCommand(program: Command): void {
               }),
               ...(pushProfile && { profileDir: pushProfile }),
               ...(pushReplica && { replica: true }),
+              ...(pushStatements && { statements: pushStatements }),
             },
           }),
         });

@@ -478,6 +478,30 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     await receiver.close();
   });
 
+  it('claims no pending delivery of a disabled endpoint, and claims it again once re-enabled', async () => {
+    const { id } = await endpointFor('Cobol', { query: 'cobol' }, 'https://127.0.0.1:9/cobol');
+    const em = services.orm.em.fork();
+    await em.execute(
+      `insert into webhook_delivery (id, endpoint_id, body, job_count) values (gen_random_uuid(), ?, '{}', 1)`,
+      [id],
+    );
+    // Leases of a millisecond: whatever else this claims (other tests' pending deliveries) is free again at once.
+    const claimedFor = async () =>
+      (await services.webhookDeliveries.claim(services.orm.em.fork(), 1000, 1)).filter(
+        (d) => d.endpointId === id,
+      );
+    await em.execute(
+      `update webhook_endpoint set disabled_at = now(), disabled_reason = 'test' where id = ?`,
+      [id],
+    );
+    expect(await claimedFor()).toEqual([]);
+    await em.execute('update webhook_endpoint set disabled_at = null, disabled_reason = null where id = ?', [
+      id,
+    ]);
+    await vi.waitFor(async () => expect(await claimedFor()).toHaveLength(1), WAIT);
+    await em.execute('delete from webhook_delivery where endpoint_id = ?', [id]);
+  });
+
   it('keeps the outbox events an endpoint has not read through a prune, and disables one nobody reads, saying why', async () => {
     const receiver = await startReceiver([]);
     const { id } = await endpointFor('Fortran', { query: 'fortran' }, receiver.url);

@@ -98,14 +98,23 @@ export class WebhookDeliveryRepository {
    * Claims up to `limit` due deliveries of enabled endpoints for `leaseMs`: pending, due,
    * and not under another gateway's live lease. SKIP LOCKED: gateways claiming at once
    * take different rows; the claim id guards what the attempt writes back.
+   *
+   * Disabled endpoints are a NOT IN list, not a join: PostgreSQL keeps NOT IN as a hashed
+   * filter on the one scan of due deliveries. As a join, on a young table with no
+   * statistics (the push bench's, any burst's), the planner drove it from the endpoints and
+   * scanned the due index once per endpoint, dead entries of delivered rows included: 23 ms
+   * a claim at 100 endpoints and 2,700 deliveries, the gateway's largest cost on the
+   * primary (pg_stat_statements, auto_explain). Endpoint ids are never null, so NOT IN
+   * means what NOT EXISTS would.
    */
   async claim(em: Em, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     const claim = randomUUID();
     const rows = await em.execute<Record<string, unknown>[]>(
       `with due as (
-         select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id
+         select d.id from webhook_delivery d
           where d.status = 'pending' and d.next_attempt_at <= now()
-            and (d.lease_until is null or d.lease_until <= now()) and e.disabled_at is null
+            and (d.lease_until is null or d.lease_until <= now())
+            and d.endpoint_id not in (select id from webhook_endpoint where disabled_at is not null)
           order by d.next_attempt_at, d.created_at limit ?
           for update of d skip locked),
        claimed as (

@@ -499,7 +499,10 @@ export class LiveSearchIndex {
       } catch (error) {
         this.options.logger.error({ err: error }, 'search index: build failed; searches use SQL');
         if (!this.current) this.state = 'failed';
-        if (!this.stopped) setTimeout(() => void this.rebuild(), this.options.retryMs ?? 60_000).unref();
+        // A catch-up that overflowed has already asked for another build at once (rebuildAgain):
+        // a timer too would build a second base a minute later (at 1M jobs, tens of seconds of CPU).
+        if (!this.stopped && !this.rebuildAgain)
+          setTimeout(() => void this.rebuild(), this.options.retryMs ?? 60_000).unref();
       }
     })().finally(() => {
       this.rebuilding = null;

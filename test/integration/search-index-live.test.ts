@@ -175,6 +175,59 @@ describe(`search index serving (${TEST_DB})`, () => {
     }
   });
 
+  it('rebuilds once more at once when a rebuild falls too far behind, and not again on the retry timer', async () => {
+    const env = await createTestDatabaseEnv();
+    const other = await createTestServices({}, { ...env, SEARCH_INDEX: 'false' });
+    let snapshots = 0;
+    let burstAfterSnapshot = 0;
+    // Real writes at the worst moment: between a rebuild's snapshot and its catch-up.
+    class BurstyRepository extends SearchIndexRepository {
+      override async readSnapshot(...args: Parameters<SearchIndexRepository['readSnapshot']>) {
+        snapshots++;
+        return super.readSnapshot(...args);
+      }
+      override async readChanges(...args: Parameters<SearchIndexRepository['readChanges']>) {
+        if (burstAfterSnapshot > 0 && snapshots === burstAfterSnapshot) {
+          burstAfterSnapshot = 0;
+          await storeJobs(
+            other,
+            Array.from({ length: 150 }, (_, i) => makeJob({ title: `Burst Writer ${i}`, board: 'burst' })),
+          );
+        }
+        return super.readChanges(...args);
+      }
+    }
+    // Longer than the follow-up build takes here (a timer firing during it would join it, unseen).
+    const retryMs = 3_000;
+    const live = standaloneIndex(other, { repository: new BurstyRepository(), maxDelta: 100, retryMs });
+    try {
+      live.start();
+      expect(await live.ready()).toBe(true);
+      const first = snapshots;
+      // 150 changes > 100: a rebuild; 150 more land before its catch-up, which overflows too.
+      burstAfterSnapshot = first + 1;
+      await storeJobs(
+        other,
+        Array.from({ length: 150 }, (_, i) => makeJob({ title: `Bulk Loader ${i}`, board: 'bulk' })),
+      );
+      await live.sync();
+      await expect
+        .poll(() => live.index()?.query({ query: 'burst' }, undefined, { offset: 0, limit: 1 }), {
+          timeout: 120_000,
+          interval: 50,
+        })
+        .toMatchObject({ total: 150 });
+      // The overflowed rebuild and the one it asked for at once: two snapshots, no more.
+      expect(snapshots).toBe(first + 2);
+      // Two retry periods later, still none: no timer was left to build a third base.
+      await new Promise((resolve) => setTimeout(resolve, retryMs * 2));
+      expect(snapshots).toBe(first + 2);
+    } finally {
+      await live.stop();
+      await other.close();
+    }
+  });
+
   it('rebuilds from a new snapshot when the log holds more changes than it follows one by one', async () => {
     const env = await createTestDatabaseEnv();
     const other = await createTestServices({}, { ...env, SEARCH_INDEX: 'false' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SortOrder } from '../../src/domain/enums.ts';
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { FACET_NAMES } from '../../src/domain/job-facets.ts';
@@ -240,9 +240,15 @@ describe(`facet threads (${TEST_DB})`, () => {
       for (let q = 0; q < 15; q++) await compareOne(rng, `seed ${SEED + 1}, round ${round}, query #${q}`);
     }
     expect(sawSmallSegments).toBe(true);
-    // The writes outgrew SEARCH_INDEX_MAX_DELTA: a new base was built and sent to the thread.
-    await threadsHoldTheBase();
-    expect(live.index()!.segments[0]!.data).not.toBe(baseBefore);
+    // The writes outgrew SEARCH_INDEX_MAX_DELTA: a new base is built in the background (it may
+    // still be building after the last round) and sent to the thread.
+    await vi.waitFor(
+      async () => {
+        await threadsHoldTheBase();
+        expect(live.index()!.segments[0]!.data).not.toBe(baseBefore);
+      },
+      { timeout: 120_000, interval: 200 },
+    );
     const before = threads.answered;
     for (let q = 0; q < 20; q++) await compareOne(rng, `seed ${SEED + 1}, after the rebuild, query #${q}`);
     expect(threads.answered).toBeGreaterThan(before);

@@ -6,6 +6,7 @@ import type { EventPosition } from '../domain/event-id.ts';
 import { retryDelayMs } from '../domain/webhook-retry.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import { postWebhook } from './post-webhook.ts';
+import { gatheredWrites } from './gathered-writes.ts';
 import { fillDeliveries, type BatchDeps } from './webhook-batches.ts';
 
 /** Deliveries one gateway has in flight at once. */
@@ -45,6 +46,11 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const stopping = new AbortController();
   const killed = new AbortController();
   let lastPrune = 0;
+  // Successes are written back together: one statement for the attempts that end meanwhile.
+  const delivered = gatheredWrites<{ delivery: ClaimedDelivery; responseStatus: number }>(
+    async (done) => void (await deps.deliveries.delivered(deps.orm.em.fork(), done)),
+    () => killed.signal.aborted,
+  );
 
   const attempt = async (d: ClaimedDelivery) => {
     const id = `msg_${d.id}`;
@@ -61,10 +67,9 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       { timeoutMs: deps.config.timeoutMs, allow: deps.config.allowPrivateTargets, signal: killed.signal },
     );
     if (killed.signal.aborted) return;
-    const em = deps.orm.em.fork();
-    if (outcome.ok) await deps.deliveries.delivered(em, d, outcome.status!);
+    if (outcome.ok) await delivered.record({ delivery: d, responseStatus: outcome.status! });
     else
-      await deps.deliveries.failed(em, d, {
+      await deps.deliveries.failed(deps.orm.em.fork(), d, {
         error: outcome.error ?? 'failed',
         responseStatus: outcome.status,
         retryInMs: retryDelayMs(d.attempts, {

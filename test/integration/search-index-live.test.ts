@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndexRepository } from '../../src/db/repositories/search-index.repository.ts';
 import { createApp } from '../../src/http/create-app.ts';
 import type { SearchPath } from '../../src/search/job-search.ts';
+import type { LiveSearchIndex } from '../../src/search/live-index.ts';
 import type { Services } from '../../src/services.ts';
 import { createKey, ORG_A, ORG_B, seedDataset } from '../helpers/dataset.ts';
 import { makeJob, storeJobs } from '../helpers/factories.ts';
@@ -63,6 +64,17 @@ const gql = async (query: string, key?: string) => {
 const exec = (sql: string, params: unknown[] = []) => services.orm.em.fork().execute(sql, params);
 const lastPath = () => paths.at(-1);
 const exec2 = (s: Services, sql: string, params: unknown[] = []) => s.orm.em.fork().execute(sql, params);
+/** `n` new jobs titled `${title} ${i}` on one board: more changes at once than a small index follows. */
+const storeMany = (s: Services, n: number, title: string, board: string) =>
+  storeJobs(
+    s,
+    Array.from({ length: n }, (_, i) => makeJob({ title: `${title} ${i}`, board })),
+  );
+/** Polls until the index (not SQL) counts `total` jobs for the query: a new base was swapped in. */
+const untilIndexCounts = (live: LiveSearchIndex, query: string, total: number, timeout: number) =>
+  expect
+    .poll(() => live.index()?.query({ query }, undefined, { offset: 0, limit: 1 }), { timeout, interval: 50 })
+    .toMatchObject({ total });
 
 describe(`search index serving (${TEST_DB})`, () => {
   it('answers both operations over both transports', async () => {
@@ -189,10 +201,7 @@ describe(`search index serving (${TEST_DB})`, () => {
       override async readChanges(...args: Parameters<SearchIndexRepository['readChanges']>) {
         if (burstAfterSnapshot > 0 && snapshots === burstAfterSnapshot) {
           burstAfterSnapshot = 0;
-          await storeJobs(
-            other,
-            Array.from({ length: 150 }, (_, i) => makeJob({ title: `Burst Writer ${i}`, board: 'burst' })),
-          );
+          await storeMany(other, 150, 'Burst Writer', 'burst');
         }
         return super.readChanges(...args);
       }
@@ -206,17 +215,9 @@ describe(`search index serving (${TEST_DB})`, () => {
       const first = snapshots;
       // 150 changes > 100: a rebuild; 150 more land before its catch-up, which overflows too.
       burstAfterSnapshot = first + 1;
-      await storeJobs(
-        other,
-        Array.from({ length: 150 }, (_, i) => makeJob({ title: `Bulk Loader ${i}`, board: 'bulk' })),
-      );
+      await storeMany(other, 150, 'Bulk Loader', 'bulk');
       await live.sync();
-      await expect
-        .poll(() => live.index()?.query({ query: 'burst' }, undefined, { offset: 0, limit: 1 }), {
-          timeout: 120_000,
-          interval: 50,
-        })
-        .toMatchObject({ total: 150 });
+      await untilIndexCounts(live, 'burst', 150, 120_000);
       // The overflowed rebuild and the one it asked for at once: two snapshots, no more.
       expect(snapshots).toBe(first + 2);
       // Two retry periods later, still none: no timer was left to build a third base.
@@ -235,18 +236,10 @@ describe(`search index serving (${TEST_DB})`, () => {
     try {
       live.start();
       expect(await live.ready()).toBe(true);
-      const ids = await storeJobs(
-        other,
-        Array.from({ length: 150 }, (_, i) => makeJob({ title: `Bulk Loader ${i}`, board: 'bulk' })),
-      );
+      const ids = await storeMany(other, 150, 'Bulk Loader', 'bulk');
       // 150 changes > 100: the index stops answering until a new base is built.
       await live.sync();
-      await expect
-        .poll(() => live.index()?.query({ query: 'bulk' }, undefined, { offset: 0, limit: 1 }), {
-          timeout: 60_000,
-          interval: 50,
-        })
-        .toMatchObject({ total: 150 });
+      await untilIndexCounts(live, 'bulk', 150, 60_000);
       expect(live.index()!.segments).toHaveLength(1);
       expect(ids).toHaveLength(150);
     } finally {

@@ -47,6 +47,8 @@ export interface PushOptions {
    * (pg_stat_statements, push-statements.ts), on the primary and on the replica.
    */
   statements?: number;
+  /** `--push-fill-interval <ms>`: the gateway's WEBHOOK_FILL_INTERVAL_MS; absent, the server's default. */
+  fillIntervalMs?: number;
 }
 
 /**

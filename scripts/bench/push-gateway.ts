@@ -30,8 +30,15 @@ export const GATEWAY_ENV = {
   RATE_LIMIT_MAX: '100000000',
 } as const;
 
-/** `replicaUrl`: a streaming replica's URL of the same database (--push-replica). */
-export async function startGateway(databaseUrl: string, replicaUrl?: string): Promise<Gateway> {
+/**
+ * `replicaUrl`: a streaming replica's URL of the same database (--push-replica);
+ * `fillIntervalMs`: WEBHOOK_FILL_INTERVAL_MS (--push-fill-interval), else the default.
+ */
+export async function startGateway(
+  databaseUrl: string,
+  replicaUrl?: string,
+  fillIntervalMs?: number,
+): Promise<Gateway> {
   const warnings = { lines: [] as string[], count: 0 };
   const logger = pino(
     { level: 'warn' },
@@ -47,6 +54,7 @@ export async function startGateway(databaseUrl: string, replicaUrl?: string): Pr
       DATABASE_URL: databaseUrl,
       ...(replicaUrl && { DATABASE_REPLICA_URLS: replicaUrl }),
       ...GATEWAY_ENV,
+      ...(fillIntervalMs !== undefined && { WEBHOOK_FILL_INTERVAL_MS: String(fillIntervalMs) }),
     }),
     { logger },
   );

@@ -3,6 +3,7 @@
  *
  *   npm run bench -- --push [--push-jobs 10000] [--push-subscribers 1000] [--push-endpoints 100]
  *                           [--push-cores shared|split] [--push-replica] [--push-statements [n]]
+ *                           [--push-fill-interval <ms>]
  *
  * On a throwaway PostgreSQL cluster with `track_commit_timestamp` on (or DATABASE_URL's
  * server, where commit times fall back to the transactions' start), three fresh
@@ -136,7 +137,7 @@ async function withoutSubscribers(
   after?: (gateway: Gateway) => Promise<void>,
 ): Promise<IngestPhase> {
   const db = await siblingDatabase(pg, `push_${label.replace(/\W+/g, '_')}`);
-  const gateway = await gatewayFor(pg, db.url);
+  const gateway = await gatewayFor(pg, db.url, push);
   try {
     const counts = await phaseStatements(pg, db.url, push);
     const run = await startIngest(pg, db.url, push, opts.seed, counts);
@@ -259,7 +260,7 @@ async function withSubscribers(
   hookFilters: JobFilter[],
 ): Promise<PushRun> {
   const db = await siblingDatabase(pg, 'push_subscribed');
-  const gateway = await gatewayFor(pg, db.url);
+  const gateway = await gatewayFor(pg, db.url, push);
   const clients = new Child<FromClients, ToClients>('./push-clients.ts', [], {});
   try {
     const { url } = await clients.next('receiver');
@@ -418,12 +419,12 @@ async function openTarget(push: PushOptions): Promise<PushTarget> {
 }
 
 /** A gateway on `url`'s database, reading from the replica's copy of it when there is one. */
-async function gatewayFor(pg: PushTarget, url: string): Promise<Gateway> {
+async function gatewayFor(pg: PushTarget, url: string, push: PushOptions): Promise<Gateway> {
   const replica = replicaUrlOf(pg, url);
-  if (!replica) return startGateway(url);
+  if (!replica) return startGateway(url, undefined, push.fillIntervalMs);
   // The database was just created on the primary: wait until the replica has replayed that.
   await untilReplayed(replica, 'select 1');
-  return startGateway(url, replica);
+  return startGateway(url, replica, push.fillIntervalMs);
 }
 
 /** The replica's URL of the primary's database at `url`, if there is a replica. */
@@ -466,10 +467,9 @@ async function phaseStatements(pg: PushTarget, url: string, push: PushOptions): 
   // The extension was created on the primary: the replica has it once that is replayed.
   const replica =
     primary && replicaUrl
-      ? await untilReplayed(replicaUrl, 'select 1 from pg_stat_statements limit 1').then(
-          () => StatementCounts.open(replicaUrl, 'replica', false),
-          () => StatementCounts.open(replicaUrl, 'replica', false),
-        )
+      ? await untilReplayed(replicaUrl, 'select 1 from pg_stat_statements limit 1')
+          .catch(() => undefined)
+          .then(() => StatementCounts.open(replicaUrl, 'replica', false))
       : null;
   const all = [primary, replica].filter((c) => c !== null);
   return {
@@ -491,7 +491,7 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
     `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; load ${loadavg()}`,
   );
   log(
-    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''}${push.statements ? ` --push-statements ${push.statements}` : ''} --seed ${opts.seed}`,
+    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''}${push.statements ? ` --push-statements ${push.statements}` : ''}${push.fillIntervalMs !== undefined ? ` --push-fill-interval ${push.fillIntervalMs}` : ''} --seed ${opts.seed}`,
   );
   log(
     `targets: p99 commit → arrival under ${fmt(TARGET_SSE_P99_MS)} ms (SSE) and ${fmt(TARGET_HOOK_P99_MS)} ms (webhooks); ingest with subscribers at most ${TARGET_SLOWDOWN * 100} % slower`,

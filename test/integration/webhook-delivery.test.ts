@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,9 @@ const ENV = {
   WEBHOOK_DELIVERY: 'false',
   WEBHOOK_BATCH_SIZE: '3',
   WEBHOOK_POLL_MS: '50',
+  // Rounds as often as the poll: retries every few hundred milliseconds. The interval has
+  // a test of its own, below.
+  WEBHOOK_FILL_INTERVAL_MS: '0',
   WEBHOOK_RETRY_BASE_MS: '100',
   WEBHOOK_RETRY_MAX_DELAY_MS: '400',
   // Sized for a loaded 2-core machine: a healthy loopback answer never takes this long.
@@ -393,6 +397,31 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     await ingest('ml', [posting('ml', '1', 'OCaml Engineer')]);
     await vi.waitFor(async () => expect((await log(id))[0]?.status).toBe('DELIVERED'), WAIT);
     expect(titlesOf(receiver.accepted().values(), 'added')).toEqual(['OCaml Engineer']);
+    await stopWorkers();
+    await receiver.close();
+  });
+
+  it('holds the events of a burst for the fill interval and sends them as one delivery', async () => {
+    const receiver = await startReceiver([]);
+    const { id } = await endpointFor('Burst', { query: 'zyxwhelixir' }, receiver.url);
+    await ingest('whburst1', [posting('whburst1', 'e1', 'Zyxwhelixir Engineer')]);
+    // The worker's first round delivers the first job at once; the next may not start before
+    // 15 s after it — far longer than the two ingests below take on a loaded machine.
+    const held = startWebhooks(services, { pollMs: 3_600_000, fillIntervalMs: 15_000 });
+    workers.push(held);
+    await vi.waitFor(async () => expect((await log(id))[0]?.status).toBe('DELIVERED'), WAIT);
+    await ingest('whburst2', [posting('whburst2', 'e2', 'Zyxwhelixir Lead')]);
+    // Time enough for a round woken by the second job to deliver it alone, were the
+    // interval not kept (the feed wakes the worker within milliseconds).
+    await sleep(1500);
+    await ingest('whburst3', [posting('whburst3', 'e3', 'Zyxwhelixir Intern')]);
+    await vi.waitFor(
+      async () => expect(titlesOf(receiver.accepted().values(), 'added')).toContain('Zyxwhelixir Intern'),
+      WAIT,
+    );
+    const batches = [...receiver.accepted().values()].map((b) => titlesOf([b], 'added'));
+    expect(batches).toEqual([['Zyxwhelixir Engineer'], ['Zyxwhelixir Intern', 'Zyxwhelixir Lead']]);
+    expect(await log(id)).toHaveLength(2);
     await stopWorkers();
     await receiver.close();
   });

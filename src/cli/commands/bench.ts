@@ -49,6 +49,11 @@ export function registerBenchCommand(program: Command): void {
         .preset(15),
     )
     .option(
+      '--push-fill-interval <ms>',
+      "push part: the gateway's WEBHOOK_FILL_INTERVAL_MS (least time between two webhook rounds; default: the server's)",
+      count,
+    )
+    .option(
       '--cold-against <rev>',
       "only the cold ingest: this checkout against that commit's, in alternated pairs",
     )
@@ -81,6 +86,7 @@ export function registerBenchCommand(program: Command): void {
         pushCores: 'shared' | 'split';
         pushReplica?: boolean;
         pushStatements?: number;
+        pushFillInterval?: number;
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -110,6 +116,7 @@ export function registerBenchCommand(program: Command): void {
           pushCores,
           pushReplica,
           pushStatements,
+          pushFillInterval,
           coldAgainst: _c,
           pairs: _p,
           outboxOff: _o,
@@ -130,6 +137,7 @@ export function registerBenchCommand(program: Command): void {
               ...(pushProfile && { profileDir: pushProfile }),
               ...(pushReplica && { replica: true }),
               ...(pushStatements && { statements: pushStatements }),
+              ...(pushFillInterval !== undefined && { fillIntervalMs: pushFillInterval }),
             },
           }),
         });

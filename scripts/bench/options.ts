@@ -49,6 +49,13 @@ export interface PushOptions {
   statements?: number;
   /** `--push-fill-interval <ms>`: the gateway's WEBHOOK_FILL_INTERVAL_MS; absent, the server's default. */
   fillIntervalMs?: number;
+  /**
+   * `--push-rounds <n>`: phases with subscribers, each followed by one without (the first
+   * is preceded by one too): each round's ratio is to its two neighbours, so that a
+   * machine whose speed drifts is judged by the spread of several ratios, not by one.
+   * @default 1
+   */
+  rounds: number;
 }
 
 /**

@@ -120,7 +120,7 @@ export function printPushReport(
   );
   const matched = run.sse.delivered + run.hooks.delivered;
   const idle = mean(without.map((w) => w.window.pgCpu ?? NaN));
-  const pgExtra = (run.window.pgCpu ?? NaN) - idle;
+  const pgExtra = pgAbove(run, without);
   log(
     `CPU over the delivery window (${ms(run.window.seconds)} s, from the ingest's start until every stream and endpoint had the last event): gateway process ${ms(run.window.nodeCpu)} s ` +
       `(${fmt((run.window.nodeCpu * 1e6) / matched)} µs per matched event, ${fmt(matched)} matched), ` +
@@ -164,11 +164,75 @@ export function printPushReport(
       ]),
     ),
   );
-  const base = mean(without.map((w) => perSecond(w.ingest)));
-  const ratio = perSecond(run.ingest) / base;
+  const ratio = throughputRatio(run, without);
   log(
     `with subscribers / without (mean of ${without.length}): ${(ratio * 100).toFixed(1)} % of the throughput — ${ratio >= 1 - TARGET_SLOWDOWN ? 'met' : 'NOT met'} (at most ${TARGET_SLOWDOWN * 100} % slower)`,
   );
 }
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** The ingest's throughput with subscribers over the mean of its neighbours' without. */
+const throughputRatio = (run: PushRun, without: IngestPhase[]) =>
+  perSecond(run.ingest) / mean(without.map((w) => perSecond(w.ingest)));
+
+/** PostgreSQL's CPU over the window above the mean of the ingest alone, seconds. */
+const pgAbove = (run: PushRun, without: IngestPhase[]) =>
+  (run.window.pgCpu ?? NaN) - mean(without.map((w) => w.window.pgCpu ?? NaN));
+
+/**
+ * --push-rounds: each round beside its two neighbours without subscribers, then how many
+ * rounds met each target. On a machine whose speed drifts between phases (a VM beside
+ * busy neighbours) one ratio says little; the median and the spread of several do.
+ */
+export function printRounds(runs: PushRun[], without: IngestPhase[]): void {
+  log(`## Rounds: ${runs.length} phases with subscribers, each between two without`);
+  log();
+  const rows = runs.map((run, i) => {
+    const around = [without[i]!, without[i + 1]!];
+    return {
+      run,
+      ratio: throughputRatio(run, around),
+      sse: spread(run.sse.latencies).p99,
+      hooks: spread(run.hooks.latencies).p99,
+      around,
+    };
+  });
+  log(
+    table(
+      [
+        'round',
+        'postings/s before / with / after',
+        'with / without',
+        'SSE p99 ms',
+        'webhooks p99 ms',
+        'exact targets SSE / webhooks',
+        'webhook deliveries',
+        'PostgreSQL above the ingest alone',
+        'load (1 / 5 / 15 min)',
+      ],
+      rows.map(({ run, ratio, sse, hooks, around }, i) => [
+        String(i + 1),
+        [around[0]!, run, around[1]!].map((p) => fmt(perSecond(p.ingest))).join(' / '),
+        `${(ratio * 100).toFixed(1)} %`,
+        ms(sse),
+        ms(hooks),
+        `${fmt(run.sse.exact)} / ${fmt(run.hooks.exact)}`,
+        fmt(run.lags.deliveries),
+        `+${ms(pgAbove(run, around))} s`,
+        run.load,
+      ]),
+    ),
+  );
+  const ratios = rows.map((r) => r.ratio).sort((a, b) => a - b);
+  const median =
+    ratios.length % 2
+      ? ratios[(ratios.length - 1) / 2]!
+      : mean(ratios.slice(ratios.length / 2 - 1, ratios.length / 2 + 1));
+  const met = (pass: (r: (typeof rows)[number]) => boolean) =>
+    `${rows.filter(pass).length} of ${rows.length}`;
+  log(
+    `with / without: median ${(median * 100).toFixed(1)} % (${(ratios[0]! * 100).toFixed(1)} to ${(ratios.at(-1)! * 100).toFixed(1)} %), at most ${TARGET_SLOWDOWN * 100} % slower in ${met((r) => r.ratio >= 1 - TARGET_SLOWDOWN)} rounds; ` +
+      `SSE p99 under ${fmt(TARGET_SSE_P99_MS)} ms in ${met((r) => r.sse < TARGET_SSE_P99_MS)}; webhooks p99 under ${fmt(TARGET_HOOK_P99_MS)} ms in ${met((r) => r.hooks < TARGET_HOOK_P99_MS)}`,
+  );
+}

@@ -3,7 +3,7 @@
  *
  *   npm run bench -- --push [--push-jobs 10000] [--push-subscribers 1000] [--push-endpoints 100]
  *                           [--push-cores shared|split] [--push-replica] [--push-statements [n]]
- *                           [--push-fill-interval <ms>]
+ *                           [--push-fill-interval <ms>] [--push-rounds <n>]
  *
  * On a throwaway PostgreSQL cluster with `track_commit_timestamp` on (or DATABASE_URL's
  * server, where commit times fall back to the transactions' start), three fresh
@@ -46,6 +46,7 @@ import { startGateway, type Gateway } from './push-gateway.ts';
 import type { IngestDone } from './push-ingest.ts';
 import {
   printPushReport,
+  printRounds,
   TARGET_HOOK_P99_MS,
   TARGET_SLOWDOWN,
   TARGET_SSE_P99_MS,
@@ -491,7 +492,7 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
     `machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; load ${loadavg()}`,
   );
   log(
-    `options: --push-jobs ${push.jobs} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''}${push.statements ? ` --push-statements ${push.statements}` : ''}${push.fillIntervalMs !== undefined ? ` --push-fill-interval ${push.fillIntervalMs}` : ''} --seed ${opts.seed}`,
+    `options: --push-jobs ${push.jobs}${push.rounds > 1 ? ` --push-rounds ${push.rounds}` : ''} --push-subscribers ${push.subscribers} --push-endpoints ${push.endpoints} --push-selection ${push.selection} --push-cores ${push.split ? 'split' : 'shared'}${push.replica ? ' --push-replica' : ''}${push.statements ? ` --push-statements ${push.statements}` : ''}${push.fillIntervalMs !== undefined ? ` --push-fill-interval ${push.fillIntervalMs}` : ''} --seed ${opts.seed}`,
   );
   log(
     `targets: p99 commit → arrival under ${fmt(TARGET_SSE_P99_MS)} ms (SSE) and ${fmt(TARGET_HOOK_P99_MS)} ms (webhooks); ingest with subscribers at most ${TARGET_SLOWDOWN * 100} % slower`,
@@ -508,16 +509,31 @@ export async function runPushBench(opts: BenchOptions & { push: PushOptions }): 
       const vocabulary = await loadPushVocabulary(gateway.services);
       filters = generateFilters(vocabulary, push.subscribers + push.endpoints, opts.seed);
     });
-    const run = await withSubscribers(
-      pg,
-      opts,
-      push,
-      filters.slice(0, push.subscribers),
-      filters.slice(push.subscribers),
-    );
-    const after = await withoutSubscribers(pg, 'no subscribers (after)', opts, push);
-    log();
-    printPushReport(push, run, [before, after], DRAIN_LIMIT_MS);
+    const runs: PushRun[] = [];
+    const without = [before];
+    for (let round = 1; round <= push.rounds; round++) {
+      if (push.rounds > 1) log(`round ${round} of ${push.rounds}`);
+      runs.push(
+        await withSubscribers(
+          pg,
+          opts,
+          push,
+          filters.slice(0, push.subscribers),
+          filters.slice(push.subscribers),
+        ),
+      );
+      const label = push.rounds > 1 ? `no subscribers (after round ${round})` : 'no subscribers (after)';
+      without.push(await withoutSubscribers(pg, label, opts, push));
+    }
+    for (const [i, run] of runs.entries()) {
+      log();
+      if (push.rounds > 1) log(`### Round ${i + 1} of ${push.rounds}`);
+      printPushReport(push, run, [without[i]!, without[i + 1]!], DRAIN_LIMIT_MS);
+    }
+    if (push.rounds > 1) {
+      log();
+      printRounds(runs, without);
+    }
     log();
     log(`the push part took ${((Date.now() - started) / 1000).toFixed(0)} s; load at the end ${loadavg()}`);
   } finally {

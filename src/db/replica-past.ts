@@ -10,6 +10,10 @@ export type ReplicaConnection = ReturnType<Em['getConnection']>;
  * statement's snapshot is taken as it starts, so a later statement on this replica sees at
  * least what was replayed when the check ran. The caller's statements go to the same
  * replica: each replays at its own pace.
+ *
+ * The position is asked every time, not remembered: a restarted replica accepts reads
+ * again once consistent, which may be before what it had replayed until then, and a URL
+ * behind a load balancer may reach another replica on the next connection.
  */
 export async function replicaPast(em: Em, lsn: string): Promise<ReplicaConnection | null> {
   const replica = em.getConnection('read');

@@ -54,6 +54,12 @@ export function registerBenchCommand(program: Command): void {
       count,
     )
     .option(
+      '--push-rounds <n>',
+      'push part: n phases with subscribers, each between two without (a ratio per round, and their median)',
+      count,
+      1,
+    )
+    .option(
       '--cold-against <rev>',
       "only the cold ingest: this checkout against that commit's, in alternated pairs",
     )
@@ -87,6 +93,7 @@ export function registerBenchCommand(program: Command): void {
         pushReplica?: boolean;
         pushStatements?: number;
         pushFillInterval?: number;
+        pushRounds: number;
       }) => {
         if (opts.searchIndex !== undefined) {
           const { runSearchIndexBench } = await import('../../../scripts/bench/search-index.ts');
@@ -117,6 +124,7 @@ export function registerBenchCommand(program: Command): void {
           pushReplica,
           pushStatements,
           pushFillInterval,
+          pushRounds,
           coldAgainst: _c,
           pairs: _p,
           outboxOff: _o,
@@ -131,6 +139,7 @@ export function registerBenchCommand(program: Command): void {
               subscribers: pushSubscribers,
               endpoints: pushEndpoints,
               selection: pushSelection,
+              rounds: Math.max(1, pushRounds),
               ...(pushCores === 'split' && {
                 split: planCoreSplit(undefined, pushReplica ?? false),
               }),

@@ -172,8 +172,8 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   // When the last round started. A wake-up within WEBHOOK_FILL_INTERVAL_MS of it waits for
   // the interval's end, so a burst's events go out together: the push bench's deliveries
   // followed the ingest's pace (1,094 at 753 postings/s, 3,688 at 360), each an insert, a
-  // claim and a write-back on the primary while it was busiest with the ingest. With 1 s
-  // they were 958–1,334 and PostgreSQL's time above the ingest alone fell by about half.
+  // claim and a write-back on the primary while it was busiest with the ingest, and a POST
+  // to the receiver. With 1 s they were about half as many (README "Push delivery", stop 43).
   let lastRoundAt = 0;
   const feed = deps.events?.().catch((error: unknown) => {
     deps.onError(error, 'webhooks: no wake-ups from the event feed (polling only)');

@@ -10,6 +10,7 @@ import { IngestRepository } from './db/repositories/ingest.repository.ts';
 import { JobEventRepository, type EventReader } from './db/repositories/job-event.repository.ts';
 import { jobBatchLoader, type JobLoad } from './db/job-batch-loader.ts';
 import { PageMarks, type LiveReads } from './db/page-marks.ts';
+import type { EventPosition } from './domain/event-id.ts';
 import type { JobRecord } from './domain/job-record.ts';
 import type { PlaceLocator } from './domain/near-filter.ts';
 import { JobRepository } from './db/repositories/job.repository.ts';
@@ -108,6 +109,8 @@ export async function createServices(
   });
   const postgres = engineOf(orm) === 'postgres';
   let events: Promise<JobEventFeed> | undefined;
+  // The newest outbox position the feed has seen deliverable: the event matcher's pages read up to it.
+  let deliverable: EventPosition | null = null;
   // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests through.
   const redis = config.rateLimit.redisUrl
     ? new Redis(config.rateLimit.redisUrl, {
@@ -201,11 +204,15 @@ export async function createServices(
         ? new EventMatcher(new SearchIndexRepository(), jobEventLog, clock, {
             marks: pageMarks,
             onPageRead: (server) => liveReads.pages[server]++,
+            deliverable: () => deliverable,
           })
         : jobEventLog,
     jobEvents: () =>
       (events ??= createJobEventFeed(orm, jobEventLog, databaseUrl, {
         marks: pageMarks,
+        onHead: (last) => {
+          deliverable = last;
+        },
         pollMs: config.events.pollMs,
         retentionMs: config.events.retentionHours * 3_600_000,
         webhookLagMs: config.webhooks.disableAfterMs,

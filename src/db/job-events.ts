@@ -21,6 +21,8 @@ export interface JobEventFeedOptions {
   onError: (error: unknown, what: string) => void;
   /** Where the log stood when each position was first seen deliverable (pages read up to it may go to a replica). */
   marks?: PageMarks;
+  /** Each newer deliverable position, as it is seen (after its mark is noted). */
+  onHead?: (last: EventPosition) => void;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function createJobEventFeed(
     if (head.last && (!last || compareEventPositions(head.last, last) > 0)) {
       last = head.last;
       options.marks?.noteHead(last, head.lsn);
+      options.onHead?.(last);
     }
     release();
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {

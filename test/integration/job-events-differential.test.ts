@@ -463,6 +463,124 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     }
   });
 
+  it('reads a page that waited for its interval as far as the feed has seen, past what its readers asked', async () => {
+    // The page's one reader came when the feed saw the second ingest; the third committed
+    // while the page waited for its interval. It is in the page: left to the next one, it
+    // waited another interval (the push bench: commit → page read up to 680 ms).
+    let deliverable: EventPosition | null = null;
+    const matcher = new EventMatcher(new SearchIndexRepository(), services.jobEventLog, () => NOW, {
+      deliverable: () => deliverable,
+    });
+    const em = () => services.orm.em.fork();
+    const filter: JobFilter = { status: 'any' };
+    const from = (await services.jobEventLog.head(em())).start;
+    const heads: EventPosition[] = [];
+    for (const n of [1, 2, 3]) {
+      await runIngest(services, {
+        platform: 'greenhouse',
+        board: 'feed-head',
+        complete: false,
+        postings: [randomPosting(createRng(SEED + 30 + n), 'feed-head', `feed-head-${n}`)],
+      });
+      heads.push((await services.jobEventLog.head(em())).last!);
+    }
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      deliverable = heads[0]!;
+      const first = await matcher.read(em(), filter, from, heads[0]!, 100_000);
+      expect(first.lastRead).toEqual(heads[0]);
+      const next = matcher.read(em(), filter, heads[0]!, heads[1]!, 100_000);
+      // The feed sees the third ingest while the page waits.
+      deliverable = heads[2]!;
+      const page = await next;
+      expect(page.lastRead).toEqual(heads[2]);
+      const sql = await services.jobEventLog.read(em(), filter, heads[0]!, heads[2]!, 100_000);
+      expect(page.count).toBe(sql.count);
+      expect(page.events).toEqual(sql.events.filter((e) => e.change !== null));
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("reads the gateway's pages as far as the gateway's feed has seen", async () => {
+    // The wiring of the test above: services' matcher follows services' feed.
+    const em = () => services.orm.em.fork();
+    const filter: JobFilter = { status: 'any' };
+    const feed = await services.jobEvents();
+    const from = (await services.jobEventLog.head(em())).start;
+    const heads: EventPosition[] = [];
+    for (const n of [1, 2]) {
+      await runIngest(services, {
+        platform: 'greenhouse',
+        board: 'gateway-feed',
+        complete: false,
+        postings: [randomPosting(createRng(SEED + 50 + n), 'gateway-feed', `gateway-feed-${n}`)],
+      });
+      heads.push((await services.jobEventLog.head(em())).last!);
+    }
+    expect(await feed.waitBeyond(heads[0]!, new AbortController().signal)).toEqual(heads[1]);
+    // A reader whose view ends at the first ingest.
+    const page = await services.eventReader.read(em(), filter, from, heads[0]!, 100_000);
+    expect(page.lastRead).toEqual(heads[1]);
+  });
+
+  it('takes a reader behind a kept page, with no event in between, onto that page; one with an event in between reads its own', async () => {
+    // Streams that subscribe, and endpoints created, while the outbox is quiet start where
+    // it stood then: each a different position before the next event. In the push bench
+    // the endpoints' first fills read ten pages of the same events, each for itself.
+    const repository = new SearchIndexRepository();
+    const matcher = new EventMatcher(repository, services.jobEventLog, () => NOW);
+    const reads = vi.spyOn(repository, 'eventImages');
+    const em = () => services.orm.em.fork();
+    const filter: JobFilter = { status: 'any' };
+    const ingest = (n: number) =>
+      runIngest(services, {
+        platform: 'greenhouse',
+        board: 'quiet-start',
+        complete: false,
+        postings: [randomPosting(createRng(SEED + 40 + n), 'quiet-start', `quiet-start-${n}`)],
+      });
+    try {
+      const beforeBoth = (await services.jobEventLog.head(em())).start;
+      await ingest(1);
+      const early = (await services.jobEventLog.head(em())).start;
+      // A write without job events moves where a new reader starts, not the events.
+      await services.organizations.createOrganization(em(), 'Quiet Start', 'quiet-start');
+      const late = (await services.jobEventLog.head(em())).start;
+      expect(compareEventPositions(late, early)).toBeGreaterThan(0);
+      await ingest(2);
+      const head = (await services.jobEventLog.head(em())).last!;
+      const sqlFrom = async (at: EventPosition) => {
+        const sql = await services.jobEventLog.read(em(), filter, at, head, 100_000);
+        return {
+          count: sql.count,
+          lastRead: sql.lastRead,
+          events: sql.events.filter((e) => e.change !== null),
+        };
+      };
+      const asRead = (page: Awaited<ReturnType<EventMatcher['read']>>) => ({
+        count: page.count,
+        lastRead: page.lastRead,
+        events: page.events,
+      });
+
+      expect(asRead(await matcher.read(em(), filter, late, head, 100_000))).toEqual(await sqlFrom(late));
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Behind the page's start, nothing in between: the same page, not read again.
+      const shared = await matcher.read(em(), filter, early, head, 100_000);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(asRead(shared)).toEqual(await sqlFrom(early));
+      // The first ingest's events lie in between: a page of its own, with them.
+      const own = await matcher.read(em(), filter, beforeBoth, head, 100_000);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(own.count).toBeGreaterThan(shared.count);
+      expect(asRead(own)).toEqual(await sqlFrom(beforeBoth));
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("counts the interval from the start of the kept page's read, not its end", async () => {
     // A read that takes the whole interval (the clock moved on by PAGE_INTERVAL_MS while it
     // ran): the next page is read at once. Counted from the end, it waited the interval

@@ -280,14 +280,23 @@ export class SearchIndexRepository {
     lsn: string;
     /** Whether a replica answered (replayed past `headMark`, which is then the page's mark). */
     onReplica: boolean;
+    /**
+     * The newest event at or before `after`, null when there is none: no event lies
+     * between it and `after`, nor ever will (`after` is deliverable), so a page read from
+     * any position in between holds the same events.
+     */
+    previous: { xid: string; seq: string } | null;
     events: EventImages[];
     memberships: IndexMembershipRow[];
     companies: IndexCompanyRow[];
   }> {
     const replica = headMark === undefined ? null : await replicaPast(em, headMark);
     const sql = `select h.xid::text as h_xid, h.seq::text as h_seq,
-              ${replica ? '' : 'pg_current_wal_insert_lsn()::text as h_lsn,'} e.*
+              ${replica ? '' : 'pg_current_wal_insert_lsn()::text as h_lsn,'} p.xid::text as p_xid, p.seq::text as p_seq, e.*
          from job_event_horizon h
+         left join lateral (
+           select p.xid, p.seq from job_event p where (p.xid, p.seq) <= (?::xid8, ?::bigint)
+            order by p.xid desc, p.seq desc limit 1) p on true
          left join lateral (
            select e.xid::text as e_xid, e.seq::text as e_seq, e.kind as e_kind, e.job_id::text as e_job_id,
                   e.before is not distinct from e.after as e_same,
@@ -298,6 +307,8 @@ export class SearchIndexRepository {
             where (e.xid, e.seq) > (?::xid8, ?::bigint) and (e.xid, e.seq) <= (?::xid8, ?::bigint)
             order by e.xid, e.seq limit ?) e on true`;
     const params = [
+      after.xid.toString(),
+      after.seq.toString(),
       after.xid.toString(),
       after.seq.toString(),
       through.xid.toString(),
@@ -311,6 +322,8 @@ export class SearchIndexRepository {
     // A replica's page is as new as the head's mark: records read past it reflect its events.
     const lsn = replica ? headMark! : String(rows[0]!.h_lsn);
     const onReplica = replica !== null;
+    const previous =
+      rows[0]!.p_xid === null ? null : { xid: String(rows[0]!.p_xid), seq: String(rows[0]!.p_seq) };
     const events: EventImages[] = rows
       .filter((r) => r.e_xid !== null)
       .map((r) => {
@@ -324,7 +337,8 @@ export class SearchIndexRepository {
           after: r.a_id === null ? null : toIndexJobRow(r, 'a_'),
         };
       });
-    if (events.length === 0) return { horizon, lsn, onReplica, events, memberships: [], companies: [] };
+    if (events.length === 0)
+      return { horizon, lsn, onReplica, previous, events, memberships: [], companies: [] };
     const companyIds: string[] = [];
     for (const e of events)
       for (const image of [e.before, e.after]) if (image) companyIds.push(image.companyId);
@@ -332,6 +346,7 @@ export class SearchIndexRepository {
       horizon,
       lsn,
       onReplica,
+      previous,
       events,
       ...(await this.eventJoins(
         replica ?? em,

@@ -96,6 +96,21 @@ function randomPosting(rng: Rng, board: string, externalId: string): RawPosting 
 }
 
 /** New postings, changed ones, and ones seen again (closed ones reopen), as one batch. */
+/** `count` ingests of one posting each on `board`; the outbox's last event after each. */
+async function ingestOneByOne(board: string, seed: number, count: number): Promise<EventPosition[]> {
+  const heads: EventPosition[] = [];
+  for (let n = 1; n <= count; n++) {
+    await runIngest(services, {
+      platform: 'greenhouse',
+      board,
+      complete: false,
+      postings: [randomPosting(createRng(SEED + seed + n), board, `${board}-${n}`)],
+    });
+    heads.push((await services.jobEventLog.head(services.orm.em.fork())).last!);
+  }
+  return heads;
+}
+
 function ingestStep(rng: Rng, board: string): () => Promise<unknown> {
   const listing = boards.get(board)!;
   const postings: RawPosting[] = [];
@@ -430,16 +445,7 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     const em = () => services.orm.em.fork();
     const filter: JobFilter = { status: 'any' };
     const from = (await services.jobEventLog.head(em())).start;
-    const heads: EventPosition[] = [];
-    for (const n of [1, 2, 3]) {
-      await runIngest(services, {
-        platform: 'greenhouse',
-        board: 'interval',
-        complete: false,
-        postings: [randomPosting(createRng(SEED + 10 + n), 'interval', `interval-${n}`)],
-      });
-      heads.push((await services.jobEventLog.head(em())).last!);
-    }
+    const heads = await ingestOneByOne('interval', 10, 3);
     expect(compareEventPositions(heads[2]!, heads[1]!)).toBeGreaterThan(0);
     // Date.now held still: the interval is then exactly PAGE_INTERVAL_MS of timer, however busy the machine.
     const now = Date.now();
@@ -474,16 +480,7 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     const em = () => services.orm.em.fork();
     const filter: JobFilter = { status: 'any' };
     const from = (await services.jobEventLog.head(em())).start;
-    const heads: EventPosition[] = [];
-    for (const n of [1, 2, 3]) {
-      await runIngest(services, {
-        platform: 'greenhouse',
-        board: 'feed-head',
-        complete: false,
-        postings: [randomPosting(createRng(SEED + 30 + n), 'feed-head', `feed-head-${n}`)],
-      });
-      heads.push((await services.jobEventLog.head(em())).last!);
-    }
+    const heads = await ingestOneByOne('feed-head', 30, 3);
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
     try {
@@ -509,16 +506,7 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     const filter: JobFilter = { status: 'any' };
     const feed = await services.jobEvents();
     const from = (await services.jobEventLog.head(em())).start;
-    const heads: EventPosition[] = [];
-    for (const n of [1, 2]) {
-      await runIngest(services, {
-        platform: 'greenhouse',
-        board: 'gateway-feed',
-        complete: false,
-        postings: [randomPosting(createRng(SEED + 50 + n), 'gateway-feed', `gateway-feed-${n}`)],
-      });
-      heads.push((await services.jobEventLog.head(em())).last!);
-    }
+    const heads = await ingestOneByOne('gateway-feed', 50, 2);
     expect(await feed.waitBeyond(heads[0]!, new AbortController().signal)).toEqual(heads[1]);
     // A reader whose view ends at the first ingest.
     const page = await services.eventReader.read(em(), filter, from, heads[0]!, 100_000);
@@ -590,16 +578,7 @@ describe(`live events against searchJobs, differential (${TEST_DB})`, () => {
     const em = () => services.orm.em.fork();
     const filter: JobFilter = { status: 'any' };
     const from = (await services.jobEventLog.head(em())).start;
-    const heads: EventPosition[] = [];
-    for (const n of [1, 2]) {
-      await runIngest(services, {
-        platform: 'greenhouse',
-        board: 'interval-start',
-        complete: false,
-        postings: [randomPosting(createRng(SEED + 20 + n), 'interval-start', `interval-start-${n}`)],
-      });
-      heads.push((await services.jobEventLog.head(em())).last!);
-    }
+    const heads = await ingestOneByOne('interval-start', 20, 2);
     let now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
     const read = repository.eventImages.bind(repository);

@@ -1,5 +1,5 @@
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../../../src/domain/job-record.ts';
 import { setEventId, useEventIds } from '../../../src/graphql/event-ids.ts';
 import {
@@ -143,6 +143,27 @@ describe('shared event results', () => {
     expect(calls).toEqual({ risky: 3, partExecutions: 1 });
     // Records read once, for the parts executed: the second stream read nothing.
     expect(loaded).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('reuses a part for a second (PART_TTL_MS) after its execution, then executes it again', async () => {
+    const calls: { risky: number; partExecutions?: number } = { risky: 0 };
+    const good = () => [{ jobs: [job('a')] }];
+    const loaded: string[][] = [];
+    const yoga = gateway(good(), [eventJobs(storeOf(good()), loaded)], calls);
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      await stream(yoga, query, { tag: 'one' });
+      now += 999;
+      await stream(yoga, query, { tag: 'two' });
+      expect(loaded).toEqual([['a']]);
+      now += 1;
+      await stream(yoga, query, { tag: 'three' });
+      expect(loaded).toEqual([['a'], ['a']]);
+      expect(calls.partExecutions).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('leaves out a job gone before its record was read, as the executor does', async () => {

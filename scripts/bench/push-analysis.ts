@@ -11,6 +11,7 @@ import type { JobFilter } from '../../src/domain/job-filter.ts';
 import type { Services } from '../../src/services.ts';
 import { percentile } from './format.ts';
 import type { Frame, Hook } from './push-clients.ts';
+import type { Arrival } from './push-stages.ts';
 
 interface OutboxEvent {
   position: EventPosition;
@@ -143,27 +144,30 @@ function tally(
   return f;
 }
 
-/** SSE: each job from the commit of its newest event at or before the frame's id. */
+/** SSE: each job from the commit of its newest event at or before the frame's id; and each job's arrival with that event (push-stages.ts). */
 export function sseFigures(
   frames: Frame[][],
   expected: Set<string>[],
   outbox: Outbox,
   totalMismatches: number,
-): ChannelFigures {
+): ChannelFigures & { arrivals: Arrival[] } {
   const latencies: number[] = [];
+  const arrivals: Arrival[] = [];
   let unmatched = 0;
   const perTarget = frames.map((list) =>
     list.flatMap(([at, id, jobs]) => {
       const bound = id ? parseEventId(id) : at;
       for (const job of jobs) {
         const event = eventOf(outbox, job, bound);
-        if (event) latencies.push(at - event.committed);
-        else unmatched++;
+        if (event) {
+          latencies.push(at - event.committed);
+          arrivals.push({ at, position: event.position, committed: event.committed });
+        } else unmatched++;
       }
       return jobs;
     }),
   );
-  return tally(perTarget, expected, outbox, latencies, unmatched, totalMismatches);
+  return { ...tally(perTarget, expected, outbox, latencies, unmatched, totalMismatches), arrivals };
 }
 
 /** Webhooks: one delivery per webhook-id (retries deduplicated), each job from its newest event committed before arrival. */

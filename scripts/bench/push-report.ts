@@ -9,6 +9,7 @@ import type { PushOptions } from './options.ts';
 import { spread, type ChannelFigures } from './push-analysis.ts';
 import type { Gateway } from './push-gateway.ts';
 import type { IngestDone } from './push-ingest.ts';
+import type { Spread, StageFigures } from './push-stages.ts';
 import { perSecond, type Costs } from './stage.ts';
 
 export const TARGET_SSE_P99_MS = 1_000;
@@ -35,6 +36,8 @@ export interface DeliveryLags {
 export interface PushRun extends IngestPhase {
   lags: DeliveryLags;
   sse: ChannelFigures;
+  /** Where the SSE jobs' time went; null when no read was recorded (push-stages.ts). */
+  stages: StageFigures | null;
   hooks: ChannelFigures;
   exactCommits: boolean;
   events: number;
@@ -118,6 +121,14 @@ export function printPushReport(
     `webhook deliveries: ${fmt(run.lags.deliveries)} (${fmt(run.lags.jobs / Math.max(1, run.lags.deliveries), 1)} jobs each); ` +
       `commit → filled into a delivery p50 ${ms(fill.p50)} / p99 ${ms(fill.p99)} ms, filled → sent p50 ${ms(send.p50)} / p99 ${ms(send.p99)} ms`,
   );
+  if (run.stages) {
+    const st = run.stages;
+    const pair = (x: Spread) => `${ms(x.p50)} / ${ms(x.p99)}`;
+    log(
+      `SSE stages, p50 / p99 ms (push-stages.ts; ${fmt(st.followed)} of ${fmt(st.arrivals)} jobs followed): commit → the feed's head read saw it ${pair(st.seen)}; ` +
+        `→ its page's read began ${pair(st.toPage)}; the read ${pair(st.read)}; → arrival (index, matching, loads, frames, the clients' parsing) ${pair(st.toArrival)}`,
+    );
+  }
   const matched = run.sse.delivered + run.hooks.delivered;
   const idle = mean(without.map((w) => w.window.pgCpu ?? NaN));
   const pgExtra = pgAbove(run, without);

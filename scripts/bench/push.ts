@@ -35,6 +35,7 @@ import { formatEventId, type EventPosition } from '../../src/domain/event-id.ts'
 import type { JobFilter } from '../../src/domain/job-filter.ts';
 import { startThrowawayPostgres } from '../pg-cluster.ts';
 import { pin, pinPostgres, type CoreSplit } from './core-split.ts';
+import { StageLog } from './push-stages.ts';
 import { STATEMENT_SETTINGS, StatementCounts } from './push-statements.ts';
 import { fmt, log, ms } from './format.ts';
 import { Probe } from './ingest.ts';
@@ -283,6 +284,8 @@ async function withSubscribers(
     // repository, not jobEventLog.read (left for the filters it cannot answer).
     const pages = (gateway.services.eventReader as unknown as { repository?: object }).repository;
     if (pages) probe.wrap('pages', pages, ['eventImages']);
+    const stages = new StageLog();
+    stages.watch(gateway.services.jobEventLog, pages);
 
     const profile = push.profileDir ? await startProfile() : null;
     const counts = await phaseStatements(pg, db.url, push);
@@ -327,12 +330,14 @@ async function withSubscribers(
     const lags = await deliveryLags(gateway, outbox.exactCommits);
     const sseExpected = await expectedJobs(gateway.services, sseFilters);
     const hookExpected = await expectedJobs(gateway.services, hookFilters);
+    const sse = sseFigures(report.frames, sseExpected.ids, outbox, sseExpected.totalMismatches);
     return {
       label: `${fmt(sseFilters.length)} SSE + ${fmt(hookFilters.length)} webhooks`,
       ingest: result,
       window,
       load,
-      sse: sseFigures(report.frames, sseExpected.ids, outbox, sseExpected.totalMismatches),
+      sse,
+      stages: stages.figures(sse.arrivals),
       hooks: hookFigures(
         report.hooks,
         hookFilters.length,
